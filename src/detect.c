@@ -1,0 +1,61 @@
+/*
+ * detect.c: the format table and content-based detection.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "detect.h"
+
+extern const struct format fmt_folded, fmt_perf, fmt_dtrace;
+
+const struct format *const formats[] = {
+	&fmt_perf,
+	&fmt_dtrace,
+	&fmt_folded,
+	NULL
+};
+
+const struct format *
+format_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; formats[i] != NULL; i++)
+		if (strcmp(formats[i]->name, name) == 0)
+			return formats[i];
+	return NULL;
+}
+
+const struct format *
+format_detect(const char *buf, size_t len)
+{
+	const struct format *best = NULL;
+	int score, top = 0;
+	size_t i;
+
+	for (i = 0; formats[i] != NULL; i++) {
+		score = formats[i]->probe(buf, len);
+		if (score > top) {
+			top = score;
+			best = formats[i];
+		}
+	}
+	return best;
+}
+
+const char *
+format_names(void)
+{
+	static char buf[256];
+	size_t i;
+
+	if (buf[0] != '\0')
+		return buf;
+	for (i = 0; formats[i] != NULL; i++) {
+		if (i > 0)
+			strcat(buf, ", ");
+		strcat(buf, formats[i]->name);
+	}
+	return buf;
+}

@@ -1,0 +1,168 @@
+/*
+ * fmt-folded.c: folded stacks, one per line: "root;child;leaf COUNT".
+ *
+ * The count is the last whitespace-separated field: digits with an optional
+ * fraction ("1.5", "2."), as flamegraph.pl accepts. A second count may
+ * follow ("stack BEFORE AFTER", the differential form); as in flamegraph.pl
+ * the second one, AFTER, gives the weight.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "detect.h"
+#include "util.h"
+
+/*
+ * Parse the count that ends line[0..*len) and shorten *len to what precedes
+ * it and its whitespace. Returns 1, 0 when there is no count, -1 when the
+ * count is too large.
+ */
+static int
+folded_count(const char *line, size_t *len, uint64_t *count, unsigned *frac)
+{
+	size_t end = *len, i = end, k;
+	uint64_t v = 0;
+	unsigned f = 0;
+	int dot = 0;
+
+	while (i > 0 && line[i - 1] != ' ' && line[i - 1] != '\t')
+		i--;
+	/* The token line[i..end) must be \d+(\.\d*)? after whitespace. */
+	if (i == 0 || i == end || line[i] < '0' || line[i] > '9')
+		return 0;
+	for (k = i; k < end; k++) {
+		if (line[k] == '.' && !dot) {
+			dot = 1;
+			continue;
+		}
+		if (line[k] < '0' || line[k] > '9')
+			return 0;
+		if (dot) {
+			if (f >= SAMPLE_MAX_FRAC)
+				continue;	/* finer than we keep */
+			f++;
+		}
+		if (v > (UINT64_MAX - 9) / 10)
+			return -1;
+		v = v * 10 + (uint64_t)(line[k] - '0');
+	}
+	while (i > 0 && (line[i - 1] == ' ' || line[i - 1] == '\t'))
+		i--;
+	*len = i;
+	*count = v;
+	*frac = f;
+	return 1;
+}
+
+/* Is this line empty or only whitespace? */
+static int
+folded_blank(const char *s, size_t len)
+{
+	while (len > 0 && (s[len - 1] == ' ' || s[len - 1] == '\t'))
+		len--;
+	return len == 0;
+}
+
+/* Is this line a folded stack? */
+static int
+folded_line_ok(const char *s, size_t len)
+{
+	uint64_t c;
+	unsigned f;
+
+	return memchr(s, '\0', len) == NULL && folded_count(s, &len, &c, &f) == 1;
+}
+
+/* Folded if most of the first lines are folded stacks. */
+static int
+folded_probe(const char *buf, size_t len)
+{
+	const char *p = buf, *end = buf + len, *nl;
+	int good = 0, bad = 0;
+	size_t n;
+
+	while (p < end && good + bad < 100) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		n = nl != NULL ? (size_t)(nl - p) : (size_t)(end - p);
+		if (n > 0 && p[n - 1] == '\r')
+			n--;
+		/* A cut-off last line says nothing either way. */
+		if (!folded_blank(p, n) && (nl != NULL || good + bad == 0)) {
+			if (folded_line_ok(p, n))
+				good++;
+			else
+				bad++;
+		}
+		if (nl == NULL)
+			break;
+		p = nl + 1;
+	}
+	return good > bad ? 50 : 0;
+}
+
+static int
+folded_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
+    struct diag *d, char *err, size_t errlen)
+{
+	struct strv line, *frames = NULL;
+	size_t cap = 0, n, len, start, i;
+	struct sample smp = { .time_ns = -1 };
+	uint64_t count;
+	unsigned frac;
+	int ret;
+
+	while (reader_line(r, &line)) {
+		len = line.len;
+		if (folded_blank(line.s, len))
+			continue;
+		if (memchr(line.s, '\0', len) != NULL) {
+			diag_bad(d, r->lineno, "NUL byte in line: binary data?");
+			continue;
+		}
+		ret = folded_count(line.s, &len, &count, &frac);
+		if (ret <= 0) {
+			diag_bad(d, r->lineno, ret < 0 ? "count does not fit in "
+			    "64 bits" : "not a folded stack (STACK COUNT)");
+			continue;
+		}
+		/* A second count: the differential form "stack BEFORE AFTER". */
+		{
+			size_t l2 = len;
+			uint64_t c2;
+			unsigned f2;
+			if (folded_count(line.s, &l2, &c2, &f2) == 1)
+				len = l2;
+		}
+		n = 0;
+		if (len > 0) {
+			for (start = 0, i = 0; i <= len; i++) {
+				if (i < len && line.s[i] != ';')
+					continue;
+				frames = xgrow(frames, &cap, n + 1, sizeof *frames);
+				frames[n].s = line.s + start;
+				frames[n].len = i - start;
+				n++;
+				start = i + 1;
+			}
+		}
+		smp.frames = frames;
+		smp.nframes = n;
+		smp.count = count;
+		smp.frac = frac;
+		sink->stack(sink->ctx, &smp);
+	}
+	free(frames);
+	(void)o;
+	(void)err;
+	(void)errlen;
+	return 0;
+}
+
+const struct format fmt_folded = {
+	"folded",
+	"folded stacks, \"frame;frame;frame COUNT\" (stackcollapse output)",
+	folded_probe,
+	folded_parse,
+};

@@ -1,0 +1,18 @@
+/*
+ * fold.h: write a profile back out as folded stacks.
+ */
+#ifndef FOLD_H
+#define FOLD_H
+
+#include <stdio.h>
+
+#include "profile.h"
+
+/*
+ * Write one line "frame;frame COUNT" per distinct stack, in the byte order of
+ * the stack strings, as the FlameGraph collapsers sort them. Returns 0, or -1
+ * on a write error (errno is set).
+ */
+int fold_write(const struct profile *, FILE *);
+
+#endif

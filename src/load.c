@@ -1,0 +1,102 @@
+/*
+ * load.c: open each input, find its format, and parse it into the profile.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "load.h"
+
+/* Note a format name in l->formats, once. */
+static void
+load_note_format(struct load *l, const char *name)
+{
+	const char *p = l->formats;
+	size_t n = strlen(name);
+
+	while ((p = strstr(p, name)) != NULL) {
+		if ((p == l->formats || p[-1] == '+') &&
+		    (p[n] == '\0' || p[n] == '+'))
+			return;
+		p += n;
+	}
+	if (l->formats[0] != '\0')
+		strncat(l->formats, "+", sizeof l->formats - strlen(l->formats) - 1);
+	strncat(l->formats, name, sizeof l->formats - strlen(l->formats) - 1);
+}
+
+/* Does buf look like binary data rather than text? */
+static int
+load_binary(const char *buf, size_t len)
+{
+	return memchr(buf, '\0', len) != NULL;
+}
+
+/* Read one file; returns 1 when it was read, 0 when not. */
+static int
+load_file(struct load *l, const char *path, struct profile *p)
+{
+	struct sink sink = profile_sink(p);
+	const struct format *fmt;
+	struct reader *r;
+	const char *buf;
+	char err[512];
+	size_t len;
+	int ret = 0;
+
+	if ((r = reader_open(path, err, sizeof err)) == NULL) {
+		diag_push_error(&l->diag, "%s", err);
+		return 0;
+	}
+	r->progress = l->progress;
+	r->progress_arg = l->progress_arg;
+	diag_begin(&l->diag, r->name);
+	len = reader_peek(r, &buf);
+	if (r->error) {
+		diag_push_error(&l->diag, "%s", r->errmsg);
+		goto out;
+	}
+	if (len == 0) {
+		diag_push_error(&l->diag, "%s: empty input", r->name);
+		goto out;
+	}
+	fmt = l->forced != NULL ? l->forced : format_detect(buf, len);
+	if (fmt == NULL) {
+		diag_push_error(&l->diag, "%s: %s; known formats: %s (use "
+		    "--format to force one)", r->name, load_binary(buf, len) ?
+		    "binary data, not a known stack format" :
+		    "unrecognised stack format", format_names());
+		goto out;
+	}
+	load_note_format(l, fmt->name);
+	err[0] = '\0';
+	if (fmt->parse(r, &l->opts, &sink, &l->diag, err, sizeof err) < 0) {
+		diag_push_error(&l->diag, "%s", err);
+		goto out;
+	}
+	ret = 1;
+out:
+	if (r->longlines > 0)
+		diag_push_error(&l->diag, "%s:%llu: line longer than %u MiB "
+		    "skipped (%llu such lines)", r->name,
+		    (unsigned long long)r->firstlong, READ_MAX_LINE >> 20,
+		    (unsigned long long)r->longlines);
+	if (r->error && ret)
+		diag_push_error(&l->diag, "%s", r->errmsg);
+	if (r->cancelled)
+		l->cancelled = 1;
+	diag_end(&l->diag);
+	reader_close(r);
+	return ret;
+}
+
+int
+load_files(struct load *l, char *const *paths, int npaths, struct profile *p)
+{
+	int i, n = 0;
+
+	for (i = 0; i < npaths && !l->cancelled; i++)
+		n += load_file(l, paths[i], p);
+	return n;
+}

@@ -1,0 +1,32 @@
+/*
+ * load.h: read input files, whatever their format, into one profile.
+ */
+#ifndef LOAD_H
+#define LOAD_H
+
+#include "detect.h"
+#include "profile.h"
+#include "read.h"
+#include "util.h"
+
+struct load {
+	const struct format *forced;	/* --format, or NULL to detect */
+	struct parse_opts opts;
+	read_progress_fn progress;	/* set on every reader, may be NULL */
+	void *progress_arg;
+
+	/* Filled in by load_files(). */
+	char formats[128];		/* formats seen, "perf" or "perf+folded" */
+	struct diag diag;		/* warnings and errors for the user */
+	int cancelled;			/* the progress hook cancelled */
+};
+
+/*
+ * Read every file into p through its sink. A file that cannot be opened or
+ * recognised adds an error to l->diag and is skipped. Returns the number of
+ * files that were read.
+ */
+int load_files(struct load *l, char *const *paths, int npaths,
+    struct profile *p);
+
+#endif

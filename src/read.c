@@ -1,0 +1,258 @@
+/*
+ * read.c: buffered line reader over plain files, pipes and gzip streams.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "read.h"
+#include "util.h"
+
+#define READ_CHUNK (1u << 20)
+#define READ_REPORT (4u << 20)
+	/* call progress every this many bytes */
+
+/* Read raw bytes from the file descriptor, retrying on EINTR. */
+static ssize_t
+reader_raw(struct reader *r, char *p, size_t n)
+{
+	ssize_t got;
+
+	do
+		got = read(r->fd, p, n);
+	while (got < 0 && errno == EINTR);
+	if (got < 0) {
+		snprintf(r->errmsg, sizeof r->errmsg, "%s: %s", r->name,
+		    strerror(errno));
+		r->error = 1;
+	}
+	return got;
+}
+
+/* Decompress into buf[end..cap); returns bytes produced, 0 at the end. */
+static size_t
+reader_inflate(struct reader *r)
+{
+	z_stream *zs = r->gz;
+	ssize_t got;
+	size_t before;
+	int ret;
+
+	for (;;) {
+		if (zs->avail_in == 0 && !r->raweof) {
+			got = reader_raw(r, r->zin, READ_CHUNK);
+			if (got < 0)
+				return 0;
+			if (got == 0)
+				r->raweof = 1;
+			r->done += (uint64_t)got;
+			zs->next_in = (unsigned char *)r->zin;
+			zs->avail_in = (unsigned)got;
+		}
+		if (zs->avail_in == 0 && r->raweof) {
+			if (!r->zended)
+				snprintf(r->errmsg, sizeof r->errmsg, "%s: truncated "
+				    "gzip stream (the data before the cut was read)",
+				    r->name), r->error = 1;
+			return 0;
+		}
+		if (r->zended) {
+			/* Another gzip member follows, as zcat allows. */
+			inflateReset(zs);
+			r->zended = 0;
+		}
+		before = r->cap - r->end;
+		zs->next_out = (unsigned char *)r->buf + r->end;
+		zs->avail_out = (unsigned)before;
+		ret = inflate(zs, Z_NO_FLUSH);
+		if (ret == Z_STREAM_END)
+			r->zended = 1;
+		else if (ret != Z_OK && ret != Z_BUF_ERROR) {
+			snprintf(r->errmsg, sizeof r->errmsg, "%s: corrupt gzip "
+			    "stream (%s)", r->name, zs->msg ? zs->msg : "error");
+			r->error = 1;
+			return 0;
+		}
+		if (before - zs->avail_out > 0)
+			return before - zs->avail_out;
+	}
+}
+
+/* Move unread bytes to the front and read more; returns bytes added. */
+static size_t
+reader_fill(struct reader *r)
+{
+	ssize_t got;
+
+	if (r->eof || r->error || r->cancelled)
+		return 0;
+	if (r->pos > 0) {
+		memmove(r->buf, r->buf + r->pos, r->end - r->pos);
+		r->end -= r->pos;
+		r->pos = 0;
+	}
+	if (r->end == r->cap) {
+		r->cap *= 2;
+		r->buf = xrealloc(r->buf, r->cap + 1);
+	}
+	if (r->gz != NULL)
+		got = (ssize_t)reader_inflate(r);
+	else {
+		got = reader_raw(r, r->buf + r->end, r->cap - r->end);
+		if (got > 0)
+			r->done += (uint64_t)got;
+	}
+	if (got <= 0) {
+		r->eof = 1;
+		return 0;
+	}
+	r->end += (size_t)got;
+	if (r->progress != NULL && r->done >= r->nextreport) {
+		r->nextreport = r->done + READ_REPORT;
+		if (r->progress(r->progress_arg, r->done, r->size))
+			r->cancelled = 1;
+	}
+	return (size_t)got;
+}
+
+struct reader *
+reader_open(const char *path, char *err, size_t errlen)
+{
+	struct reader *r;
+	struct stat st;
+	ssize_t got;
+	int fd;
+
+	if (strcmp(path, "-") == 0)
+		fd = STDIN_FILENO;
+	else if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+		snprintf(err, errlen, "%s: is a directory", path);
+		if (fd != STDIN_FILENO)
+			close(fd);
+		return NULL;
+	}
+	r = xcalloc(1, sizeof *r);
+	r->name = xstrdup(fd == STDIN_FILENO ? "<stdin>" : path);
+	r->fd = fd;
+	r->cap = READ_CHUNK;
+	r->buf = xmalloc(r->cap + 1);
+	if (S_ISREG(st.st_mode))
+		r->size = (uint64_t)st.st_size;
+
+	/* Read the first bytes raw to look for the gzip magic. */
+	got = reader_raw(r, r->buf, r->cap);
+	if (got < 0) {
+		snprintf(err, errlen, "%s", r->errmsg);
+		reader_close(r);
+		return NULL;
+	}
+	r->end = (size_t)got;
+	r->done = (uint64_t)got;
+	if (got == 0)
+		r->eof = 1;
+	if (got >= 2 && (unsigned char)r->buf[0] == 0x1f &&
+	    (unsigned char)r->buf[1] == 0x8b) {
+		/* gzip: what we read is compressed input for zlib. */
+		z_stream *zs = xcalloc(1, sizeof *zs);
+
+		if (inflateInit2(zs, 16 + MAX_WBITS) != Z_OK)
+			fatal("out of memory (gzip stream)");
+		r->gz = zs;
+		r->zin = r->buf;
+		r->buf = xmalloc(r->cap + 1);
+		zs->next_in = (unsigned char *)r->zin;
+		zs->avail_in = (unsigned)got;
+		r->compressed = 1;
+		r->end = 0;
+	}
+	r->nextreport = READ_REPORT;
+	return r;
+}
+
+size_t
+reader_peek(struct reader *r, const char **buf)
+{
+	while (r->end - r->pos < READ_PEEK && reader_fill(r) > 0)
+		;
+	*buf = r->buf + r->pos;
+	return r->end - r->pos < READ_PEEK ? r->end - r->pos : READ_PEEK;
+}
+
+int
+reader_line(struct reader *r, struct strv *line)
+{
+	char *nl;
+	size_t scanned = 0, len;
+	int skipping = 0;
+
+	for (;;) {
+		nl = memchr(r->buf + r->pos + scanned, '\n',
+		    r->end - r->pos - scanned);
+		if (nl != NULL)
+			break;
+		scanned = r->end - r->pos;
+		if (scanned > READ_MAX_LINE) {
+			/* Too long: drop what we have and keep looking. */
+			if (!skipping) {
+				skipping = 1;
+				if (r->longlines++ == 0)
+					r->firstlong = r->lineno + 1;
+			}
+			r->pos = r->end;
+			scanned = 0;
+		}
+		if (reader_fill(r) == 0) {
+			if (r->end == r->pos && !skipping)
+				return 0;
+			/* The last line has no newline. */
+			r->lineno++;
+			if (skipping) {
+				r->pos = r->end;
+				return 0;
+			}
+			len = r->end - r->pos;
+			goto found;
+		}
+	}
+	r->lineno++;
+	if (skipping) {
+		r->pos = (size_t)(nl - r->buf) + 1;
+		return reader_line(r, line);
+	}
+	len = (size_t)(nl - (r->buf + r->pos));
+found:
+	line->s = r->buf + r->pos;
+	r->pos += len + (r->pos + len < r->end);
+	if (len > 0 && line->s[len - 1] == '\r')
+		len--;
+	line->len = len;
+	return 1;
+}
+
+void
+reader_close(struct reader *r)
+{
+	if (r == NULL)
+		return;
+	if (r->gz != NULL) {
+		inflateEnd(r->gz);
+		free(r->gz);
+	}
+	free(r->zin);
+	if (r->fd != STDIN_FILENO)
+		close(r->fd);
+	free(r->buf);
+	free(r->name);
+	free(r);
+}

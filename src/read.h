@@ -1,0 +1,65 @@
+/*
+ * read.h: input files, stdin and gzip, as a stream of lines.
+ *
+ * gzip is recognised by its magic bytes and decompressed transparently. The
+ * reader knows the number of the line it last returned and how many bytes of
+ * the file it has consumed, so that every error can name FILE:LINE and a
+ * progress hook can show how far a load has gone, or cancel it.
+ */
+#ifndef READ_H
+#define READ_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sink.h"
+
+#define READ_MAX_LINE (64u << 20)	/* longer lines are skipped */
+#define READ_PEEK 65536			/* bytes offered for detection */
+
+/* Called now and then while reading; return nonzero to cancel. */
+typedef int (*read_progress_fn)(void *arg, uint64_t done, uint64_t total);
+
+struct reader {
+	char *name;		/* for messages: the path, or "<stdin>" */
+	int fd;
+	void *gz;		/* z_stream when the input is gzip, else NULL */
+	char *zin;		/* compressed bytes waiting for zlib */
+	int raweof;		/* the file itself is at its end */
+	int zended;		/* zlib finished a gzip member */
+	int compressed;		/* input was gzip */
+
+	char *buf;		/* buffered decompressed bytes */
+	size_t cap, pos, end;	/* buf[pos..end) not yet returned */
+	int eof;		/* nothing more to read into buf */
+	int error;		/* a read failed: see errmsg */
+	char errmsg[256];
+
+	uint64_t lineno;	/* number of the line last returned */
+	uint64_t longlines;	/* lines skipped for being too long */
+	uint64_t firstlong;	/* number of the first of them */
+
+	uint64_t size;		/* file size in bytes, 0 when unknown */
+	uint64_t done;		/* bytes of the file consumed so far */
+	uint64_t nextreport;	/* when to call progress next */
+	read_progress_fn progress;
+	void *progress_arg;
+	int cancelled;		/* progress asked to stop */
+};
+
+/*
+ * Open a file ("-" for stdin). On failure returns NULL with a message naming
+ * the file in err.
+ */
+struct reader *reader_open(const char *path, char *err, size_t errlen);
+/* The first bytes of the (decompressed) input, without consuming them. */
+size_t reader_peek(struct reader *, const char **buf);
+/*
+ * Set *line to the next line, without its "\n" or "\r\n". Returns 1, or 0 at
+ * the end of the input or after an error or a cancel (see reader->error,
+ * reader->cancelled).
+ */
+int reader_line(struct reader *, struct strv *line);
+void reader_close(struct reader *);
+
+#endif

@@ -1,0 +1,196 @@
+/*
+ * util.c: allocation wrappers, fatal errors and load diagnostics.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+void (*util_cleanup)(void);
+
+void
+fatal(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (util_cleanup != NULL)
+		util_cleanup();
+	fprintf(stderr, "%s: ", PROGNAME);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(2);
+}
+
+void *
+xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (p == NULL)
+		fatal("out of memory (allocating %zu bytes)", n);
+	return p;
+}
+
+void *
+xcalloc(size_t n, size_t sz)
+{
+	void *p = calloc(n ? n : 1, sz ? sz : 1);
+
+	if (p == NULL)
+		fatal("out of memory (allocating %zu x %zu bytes)", n, sz);
+	return p;
+}
+
+void *
+xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (p == NULL)
+		fatal("out of memory (allocating %zu bytes)", n);
+	return p;
+}
+
+void *
+xgrow(void *p, size_t *cap, size_t want, size_t sz)
+{
+	size_t n = *cap ? *cap : 16;
+
+	if (want <= *cap)
+		return p;
+	while (n < want) {
+		if (n > SIZE_MAX / 2 / sz)
+			fatal("out of memory (array of %zu elements)", want);
+		n *= 2;
+	}
+	*cap = n;
+	return xrealloc(p, n * sz);
+}
+
+char *
+xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+char *
+xstrndup(const char *s, size_t n)
+{
+	char *p = xmalloc(n + 1);
+
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *
+xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		fatal("bad format string");
+	s = xmalloc((size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return s;
+}
+
+static void
+diag_push(struct diag *d, char *msg)
+{
+	d->msgs = xgrow(d->msgs, &d->capmsgs, d->nmsgs + 1, sizeof *d->msgs);
+	d->msgs[d->nmsgs++] = msg;
+}
+
+void
+diag_begin(struct diag *d, const char *file)
+{
+	d->file = file;
+	d->bad = 0;
+	d->firstline = 0;
+	d->first[0] = '\0';
+}
+
+void
+diag_bad(struct diag *d, uint64_t line, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (d->bad++ > 0)
+		return;
+	d->firstline = line;
+	va_start(ap, fmt);
+	vsnprintf(d->first, sizeof d->first, fmt, ap);
+	va_end(ap);
+}
+
+void
+diag_push_error(struct diag *d, const char *fmt, ...)
+{
+	va_list ap;
+	char buf[1024];
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	diag_push(d, xstrdup(buf));
+}
+
+void
+diag_note(struct diag *d, const char *fmt, ...)
+{
+	va_list ap;
+	char buf[1024];
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	diag_push(d, xasprintf("%s: %s", d->file ? d->file : "", buf));
+}
+
+void
+diag_end(struct diag *d)
+{
+	if (d->bad == 0)
+		return;
+	if (d->bad == 1)
+		diag_push(d, xasprintf("%s:%llu: %s (1 line ignored)", d->file,
+		    (unsigned long long)d->firstline, d->first));
+	else
+		diag_push(d, xasprintf("%s:%llu: %s (%llu lines ignored, this "
+		    "is the first)", d->file, (unsigned long long)d->firstline,
+		    d->first, (unsigned long long)d->bad));
+	d->bad = 0;
+}
+
+void
+diag_print(const struct diag *d, FILE *f)
+{
+	size_t i;
+
+	for (i = 0; i < d->nmsgs; i++)
+		fprintf(f, "%s: %s\n", PROGNAME, d->msgs[i]);
+}
+
+void
+diag_free(struct diag *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->nmsgs; i++)
+		free(d->msgs[i]);
+	free(d->msgs);
+	memset(d, 0, sizeof *d);
+}

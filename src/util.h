@@ -1,0 +1,61 @@
+/*
+ * util.h: allocation that cannot fail, fatal errors that restore the
+ * terminal, and the diagnostics a load collects for the user.
+ */
+#ifndef UTIL_H
+#define UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define PROGNAME "flametui"
+
+void *xmalloc(size_t);
+void *xcalloc(size_t, size_t);
+void *xrealloc(void *, size_t);
+/* Grow an array of n elements of size sz to at least want, doubling. */
+void *xgrow(void *, size_t *cap, size_t want, size_t sz);
+char *xstrdup(const char *);
+char *xstrndup(const char *, size_t);
+/* vsnprintf into a new string. */
+char *xasprintf(const char *, ...) __attribute__((format(printf, 1, 2)));
+
+/* Called by fatal() before exiting, to put the terminal back. */
+extern void (*util_cleanup)(void);
+/* Print "flametui: message" to stderr, restore the terminal and exit 2. */
+void fatal(const char *, ...) __attribute__((format(printf, 1, 2), noreturn));
+
+/*
+ * What went wrong while reading, as the user will be told it. Bad lines are
+ * counted per file, and only the first is named. Notes are free text.
+ */
+struct diag {
+	char **msgs;		/* finished messages, in order */
+	size_t nmsgs, capmsgs;
+
+	const char *file;	/* file being read */
+	uint64_t bad;		/* bad lines in it so far */
+	uint64_t firstline;	/* line number of the first */
+	char first[256];	/* what was wrong with it */
+};
+
+/* Start counting bad lines of a new file. */
+void diag_begin(struct diag *, const char *file);
+/* Count a bad line; the first one of a file is kept with its reason. */
+void diag_bad(struct diag *, uint64_t line, const char *, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Add a message as it is, "FILE: what is wrong". */
+void diag_push_error(struct diag *, const char *, ...)
+    __attribute__((format(printf, 2, 3)));
+/* Add a note about the current file. */
+void diag_note(struct diag *, const char *, ...)
+    __attribute__((format(printf, 2, 3)));
+/* Close the current file, turning its bad line count into a message. */
+void diag_end(struct diag *);
+/* Print every message to f, each prefixed "flametui: ". */
+void diag_print(const struct diag *, FILE *);
+void diag_free(struct diag *);
+
+#endif
