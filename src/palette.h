@@ -1,0 +1,29 @@
+/*
+ * palette.h: flamegraph.pl's colour schemes, as RGB, chosen from a frame's
+ * name so that a function gets the same colour on every run.
+ */
+#ifndef PALETTE_H
+#define PALETTE_H
+
+#include <stddef.h>
+
+enum palette {
+	PAL_HOT, PAL_MEM, PAL_IO, PAL_WAKEUP, PAL_CHAIN, PAL_JAVA, PAL_JS,
+	PAL_PERL, PAL_PYTHON, PAL_RED, PAL_GREEN, PAL_BLUE, PAL_AQUA,
+	PAL_YELLOW, PAL_PURPLE, PAL_ORANGE, PAL_COUNT
+};
+
+struct rgb {
+	unsigned char r, g, b;
+};
+
+/* The palette called name ("hot", "java", ...), or -1. */
+int palette_find(const char *name);
+/* The name of a palette. */
+const char *palette_name(enum palette);
+/* "hot, mem, io, ..." for messages and --help. */
+const char *palette_names(void);
+/* The colour of a frame named s (len bytes) under palette pal. */
+struct rgb palette_color(enum palette pal, const char *s, size_t len);
+
+#endif
