@@ -65,7 +65,8 @@ fold_items(const struct profile *p, struct level *l, uint32_t node)
 		if (p->nodes[c].child != NODE_NONE)
 			l->items[l->n++] = (struct item){ c, 1 };
 	}
-	qsort(l->items, l->n, sizeof *l->items, fold_cmp);
+	if (l->n > 1)
+		qsort(l->items, l->n, sizeof *l->items, fold_cmp);
 }
 
 int
@@ -82,7 +83,7 @@ fold_write(const struct profile *p, FILE *f)
 		fprintf(f, " %s\n", profile_fmt_count(p,
 		    p->nodes[PROFILE_ROOT].self, num, sizeof num));
 	lv = xgrow(lv, &caplv, 1, sizeof *lv);
-	memset(lv, 0, sizeof *lv);
+	memset(lv, 0, caplv * sizeof *lv);
 	fold_items(p, &lv[0], PROFILE_ROOT);
 	lv[0].pathlen = 0;
 	for (;;) {
