@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <regex.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,11 +16,13 @@
 #include "fold.h"
 #include "load.h"
 #include "profile.h"
+#include "transform.h"
 #include "util.h"
 
 enum {
 	OPT_FOLD = 256, OPT_PID, OPT_TID, OPT_KERNEL, OPT_JIT, OPT_ALL,
-	OPT_ADDRS, OPT_EVENT, OPT_OFFSET,
+	OPT_ADDRS, OPT_EVENT, OPT_OFFSET, OPT_REVERSE, OPT_FOCUS, OPT_IGNORE,
+	OPT_HIDE, OPT_NODEFRACTION,
 };
 
 static const struct option longopts[] = {
@@ -33,6 +36,11 @@ static const struct option longopts[] = {
 	{ "addrs", no_argument, NULL, OPT_ADDRS },
 	{ "event-filter", required_argument, NULL, OPT_EVENT },
 	{ "include-offset", no_argument, NULL, OPT_OFFSET },
+	{ "reverse", no_argument, NULL, OPT_REVERSE },
+	{ "focus", required_argument, NULL, OPT_FOCUS },
+	{ "ignore", required_argument, NULL, OPT_IGNORE },
+	{ "hide", required_argument, NULL, OPT_HIDE },
+	{ "nodefraction", required_argument, NULL, OPT_NODEFRACTION },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
@@ -64,6 +72,16 @@ usage(FILE *f)
 "                         first event in the input)\n"
 "      --include-offset   dtrace: keep +0x offsets in frame names\n"
 "\n"
+"Views (for the graph, --fold and every other output):\n"
+"      --reverse          merge stacks from the leaf: the hottest functions\n"
+"                         at the root, their callers above them\n"
+"      --focus=REGEX      keep only stacks through a frame matching REGEX,\n"
+"                         re-rooted at the outermost match\n"
+"      --ignore=REGEX     drop every stack with a frame matching REGEX\n"
+"      --hide=REGEX       drop the frames matching REGEX from every stack\n"
+"      --nodefraction=F   fold blocks under F of the total (0.01, or 1%%)\n"
+"                         into their parent\n"
+"\n"
 "Output:\n"
 "      --fold             write the merged stacks as folded lines to standard\n"
 "                         output, sorted as the FlameGraph collapsers sort them\n"
@@ -82,6 +100,44 @@ usage(FILE *f)
 "See flametui(1) for the keys of the interactive view.\n");
 }
 
+/* Compile a --focus/--ignore/--hide regex, or exit with a usage error. */
+static regex_t *
+main_regex(const char *opt, const char *re)
+{
+	regex_t *r = xmalloc(sizeof *r);
+	char msg[256];
+	int err;
+
+	if ((err = regcomp(r, re, REG_EXTENDED | REG_NOSUB)) != 0) {
+		regerror(err, r, msg, sizeof msg);
+		fprintf(stderr, "%s: --%s: bad regular expression '%s': %s\n",
+		    PROGNAME, opt, re, msg);
+		exit(2);
+	}
+	return r;
+}
+
+/* Parse --nodefraction: a fraction, or a percentage ending in %. */
+static double
+main_fraction(const char *s)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (end != s && *end == '%' && end[1] == '\0')
+		v /= 100.0;
+	else if (end == s || *end != '\0')
+		v = -1;
+	if (errno != 0 || !(v >= 0 && v < 1)) {
+		fprintf(stderr, "%s: --nodefraction: '%s' is not a fraction "
+		    "from 0 to 1, nor a percentage such as 1%%\n", PROGNAME, s);
+		exit(2);
+	}
+	return v * 100.0;
+}
+
 /* Print --version. */
 static void
 version(void)
@@ -96,8 +152,9 @@ version(void)
 int
 main(int argc, char **argv)
 {
+	struct transform t = { 0 };
 	struct load l;
-	struct profile p;
+	struct profile p, view;
 	char *stdin_only[] = { (char *)"-" };
 	char *const *paths;
 	int c, npaths, fold = 0, nread;
@@ -140,6 +197,21 @@ main(int argc, char **argv)
 		case OPT_OFFSET:
 			l.opts.include_offset = 1;
 			break;
+		case OPT_REVERSE:
+			t.reverse = 1;
+			break;
+		case OPT_FOCUS:
+			t.focus = main_regex("focus", optarg);
+			break;
+		case OPT_IGNORE:
+			t.ignore = main_regex("ignore", optarg);
+			break;
+		case OPT_HIDE:
+			t.hide = main_regex("hide", optarg);
+			break;
+		case OPT_NODEFRACTION:
+			t.prune = main_fraction(optarg);
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -177,6 +249,16 @@ main(int argc, char **argv)
 	if (p.saturated)
 		fprintf(stderr, "%s: warning: a sample count overflowed 64 bits "
 		    "and was clamped\n", PROGNAME);
+
+	if (transform_active(&t)) {
+		profile_init(&view);
+		transform_apply(&p, &t, &view);
+		profile_free(&p);
+		p = view;
+		if (p.nstacks == 0)
+			fprintf(stderr, "%s: warning: no stacks are left after "
+			    "--focus, --ignore and --hide\n", PROGNAME);
+	}
 
 	(void)fold;
 	if (fold_write(&p, stdout) < 0 || fflush(stdout) != 0) {

@@ -1,0 +1,145 @@
+/*
+ * transform.c: rebuild a profile through reverse, focus, hide, ignore,
+ * prune and collapse-recursion.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "transform.h"
+#include "util.h"
+
+/* What a regex says of each name id: bit 0 focus, 1 ignore, 2 hide. */
+#define M_FOCUS		1u
+#define M_IGNORE	2u
+#define M_HIDE		4u
+
+/* The state of one transform_apply() run. */
+struct apply {
+	const struct profile *in;
+	const struct transform *t;
+	struct profile *out;
+	unsigned char *match;	/* M_* bits per name id of in */
+	uint32_t *ids;		/* the stack being rebuilt, name ids */
+	struct strv *frames;	/* the same stack as strings */
+	size_t capids, capframes;
+};
+
+int
+transform_active(const struct transform *t)
+{
+	return t->reverse || t->focus != NULL || t->ignore != NULL ||
+	    t->hide != NULL || t->prune > 0 || t->collapse_recursion;
+}
+
+/* Match each regex of t once against every name of p. */
+static unsigned char *
+transform_match(const struct profile *p, const struct transform *t)
+{
+	unsigned char *m = xcalloc(p->nnames, 1);
+	uint32_t i;
+
+	if (t->focus == NULL && t->ignore == NULL && t->hide == NULL)
+		return m;
+	for (i = 0; i < p->nnames; i++) {
+		const char *s = p->names[i].s;
+
+		if (t->focus != NULL && regexec(t->focus, s, 0, NULL, 0) == 0)
+			m[i] |= M_FOCUS;
+		if (t->ignore != NULL && regexec(t->ignore, s, 0, NULL, 0) == 0)
+			m[i] |= M_IGNORE;
+		if (t->hide != NULL && regexec(t->hide, s, 0, NULL, 0) == 0)
+			m[i] |= M_HIDE;
+	}
+	return m;
+}
+
+/* Walk node's stack (root first) into a->ids; returns its length. */
+static size_t
+transform_path(struct apply *a, uint32_t node)
+{
+	const struct node *nodes = a->in->nodes;
+	size_t n = nodes[node].depth, i = n;
+
+	a->ids = xgrow(a->ids, &a->capids, n + 1, sizeof *a->ids);
+	for (; node != PROFILE_ROOT; node = nodes[node].parent)
+		a->ids[--i] = nodes[node].name;
+	return n;
+}
+
+/* Rebuild one stack of ids (root first) through the transform and add it. */
+static void
+transform_stack(struct apply *a, size_t n, uint64_t count)
+{
+	const struct transform *t = a->t;
+	uint32_t *ids = a->ids;
+	size_t i, k, first = 0;
+
+	if (t->ignore != NULL)
+		for (i = 0; i < n; i++)
+			if (a->match[ids[i]] & M_IGNORE)
+				return;
+	if (t->focus != NULL) {
+		for (first = 0; first < n; first++)
+			if (a->match[ids[first]] & M_FOCUS)
+				break;
+		if (first == n)
+			return;
+	}
+	for (i = first, k = 0; i < n; i++) {
+		if (a->match[ids[i]] & M_HIDE)
+			continue;
+		if (t->collapse_recursion && k > 0 && ids[i] == ids[k - 1])
+			continue;
+		ids[k++] = ids[i];
+	}
+	n = k;
+	a->frames = xgrow(a->frames, &a->capframes, n + 1, sizeof *a->frames);
+	for (i = 0; i < n; i++) {
+		const struct name *nm = &a->in->names[ids[t->reverse ?
+		    n - 1 - i : i]];
+
+		a->frames[i] = (struct strv){ nm->s, nm->len };
+	}
+	profile_add(a->out, a->frames, n, count, a->in->frac);
+}
+
+void
+transform_apply(const struct profile *in, const struct transform *t,
+    struct profile *out)
+{
+	const struct node *nodes = in->nodes;
+	struct apply a = { .in = in, .t = t, .out = out };
+	double min_total = 0;
+	uint64_t self;
+	uint32_t *todo = NULL, n, c;
+	size_t captodo = 0, ntodo = 0, len;
+
+	a.match = transform_match(in, t);
+	if (t->prune > 0)
+		min_total = (double)nodes[PROFILE_ROOT].total * t->prune / 100;
+	todo = xgrow(todo, &captodo, 1, sizeof *todo);
+	todo[ntodo++] = PROFILE_ROOT;
+	while (ntodo > 0) {
+		n = todo[--ntodo];
+		self = nodes[n].self;
+		for (c = nodes[n].child; c != NODE_NONE; c = nodes[c].next) {
+			if ((double)nodes[c].total < min_total) {
+				self += nodes[c].total;
+				continue;
+			}
+			todo = xgrow(todo, &captodo, ntodo + 1, sizeof *todo);
+			todo[ntodo++] = c;
+		}
+		if (self == 0)
+			continue;
+		len = transform_path(&a, n);
+		transform_stack(&a, len, self);
+	}
+	out->saturated |= in->saturated;
+	free(todo);
+	free(a.match);
+	free(a.ids);
+	free(a.frames);
+}

@@ -1,0 +1,41 @@
+/*
+ * transform.h: views of a profile that are other profiles: reversed
+ * (merged from the leaf), focused on a function, with frames or stacks
+ * hidden, small blocks pruned, recursion collapsed.
+ *
+ * A transform replays every distinct stack of a profile, changed, into a
+ * new profile, so the TUI, --fold and --svg all see the same result and the
+ * drawing code needs no special cases. Regular expressions are matched once
+ * per distinct name, not once per node.
+ */
+#ifndef TRANSFORM_H
+#define TRANSFORM_H
+
+#include <regex.h>
+#include <stddef.h>
+
+#include "profile.h"
+
+struct transform {
+	int reverse;		/* merge stacks from the leaf */
+	const regex_t *focus;	/* keep stacks through a match, re-rooted at
+				   its outermost match; NULL for none */
+	const regex_t *ignore;	/* drop stacks with a matching frame */
+	const regex_t *hide;	/* drop matching frames from every stack */
+	double prune;		/* fold blocks under this % of the total
+				   into their parent; 0 for none */
+	int collapse_recursion;	/* merge a frame that repeats its caller */
+};
+
+/* Does t change anything? */
+int transform_active(const struct transform *t);
+
+/*
+ * Build out (initialised by the caller with profile_init) from in through
+ * t. Counts keep in's units. The frames of every stack are interned anew,
+ * so out owns all its memory.
+ */
+void transform_apply(const struct profile *in, const struct transform *t,
+    struct profile *out);
+
+#endif

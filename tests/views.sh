@@ -1,0 +1,49 @@
+#!/bin/sh
+# Views as command-line options: --reverse, --focus, --ignore, --hide and
+# --nodefraction change what --fold writes.
+. "$top_srcdir/tests/lib.sh"
+
+printf 'main;a;b;c 5\nmain;a;c 2\nmain;idle 10\nmain;x;x;x;y 1\n' >"$TMP/in"
+
+out=$("$FLAMETUI" --fold --reverse "$TMP/in")
+expect_eq "reverse merges from the leaf" "$(printf 'c;a;main 2\nc;b;a;main 5\nidle;main 10\ny;x;x;x;main 1')" "$out"
+
+out=$("$FLAMETUI" --fold --focus='^c$' "$TMP/in")
+expect_eq "focus re-roots at the match" "c 7" "$out"
+
+out=$("$FLAMETUI" --fold --focus='^a$' "$TMP/in")
+expect_eq "focus keeps what is below the match" "$(printf 'a;b;c 5\na;c 2')" "$out"
+
+out=$("$FLAMETUI" --fold --ignore=idle "$TMP/in")
+expect_eq "ignore drops whole stacks" "$(printf 'main;a;b;c 5\nmain;a;c 2\nmain;x;x;x;y 1')" "$out"
+
+out=$("$FLAMETUI" --fold --hide='^(a|x)$' "$TMP/in")
+expect_eq "hide drops frames" "$(printf 'main;b;c 5\nmain;c 2\nmain;idle 10\nmain;y 1')" "$out"
+
+out=$("$FLAMETUI" --fold --nodefraction=10% "$TMP/in")
+expect_eq "nodefraction as a percentage folds small blocks into the parent" \
+	"$(printf 'main 1\nmain;a;b;c 5\nmain;a;c 2\nmain;idle 10')" "$out"
+
+out=$("$FLAMETUI" --fold --nodefraction=0.5 "$TMP/in")
+expect_eq "nodefraction as a fraction" "$(printf 'main 8\nmain;idle 10')" "$out"
+
+out=$("$FLAMETUI" --fold --reverse --hide=main --ignore=idle "$TMP/in")
+expect_eq "views combine" "$(printf 'c;a 2\nc;b;a 5\ny;x;x;x 1')" "$out"
+
+# Fractional counts keep their units through a view.
+printf 'a;b 1.5\na;c 2\n' >"$TMP/frac"
+out=$("$FLAMETUI" --fold --reverse "$TMP/frac")
+expect_eq "fractions survive" "$(printf 'b;a 1.5\nc;a 2')" "$out"
+
+# Bad arguments are usage errors that say what is wrong.
+"$FLAMETUI" --fold --focus='(' "$TMP/in" >/dev/null 2>"$TMP/err"
+expect_eq "bad regex exit status" 2 $?
+expect_match "bad regex message" "--focus: bad regular expression '\\('" "$(cat "$TMP/err")"
+"$FLAMETUI" --fold --nodefraction=2 "$TMP/in" >/dev/null 2>"$TMP/err"
+expect_eq "bad fraction exit status" 2 $?
+expect_match "bad fraction message" "--nodefraction: '2' is not a fraction" "$(cat "$TMP/err")"
+
+out=$("$FLAMETUI" --fold --focus=nothing "$TMP/in" 2>"$TMP/err")
+expect_match "nothing left is said" "no stacks are left" "$(cat "$TMP/err")"
+
+finish
