@@ -25,6 +25,7 @@ struct parse_opts {
 	int addrs;		/* perf: keep addresses of unknown frames */
 	const char *event;	/* perf: the event to keep, NULL for the first */
 	int include_offset;	/* dtrace: keep +0x offsets */
+	const char *thread_state; /* jstack: "all", a state, or NULL: RUNNABLE */
 };
 
 struct format {
@@ -42,6 +43,7 @@ struct format {
 	 */
 	int (*parse)(struct reader *, const struct parse_opts *, struct sink *,
 	    struct diag *, char *err, size_t errlen);
+	const char *producer;	/* the command that writes it, for --list-formats */
 };
 
 extern const struct format *const formats[];
@@ -52,5 +54,11 @@ const struct format *format_find(const char *name);
 const struct format *format_detect(const char *buf, size_t len);
 /* "folded, perf, ..." for messages. */
 const char *format_names(void);
+
+/*
+ * For probes: set *line to the line at *p in [*p, end), without its "\n" or
+ * "\r\n", and move *p past it. Returns 0 when *p == end.
+ */
+int detect_line(const char **p, const char *end, struct strv *line);
 
 #endif

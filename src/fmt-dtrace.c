@@ -29,4 +29,6 @@ const struct format fmt_dtrace = {
 	"DTrace aggregations of stack(), ustack(), jstack() (stackcollapse.pl)",
 	dtrace_probe,
 	dtrace_parse,
+	"dtrace -x ustackframes=100 -n 'profile-97 { @[ustack()] = count(); }'"
+	    " -o out.stacks",
 };

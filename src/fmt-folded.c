@@ -165,4 +165,5 @@ const struct format fmt_folded = {
 	"folded stacks, \"frame;frame;frame COUNT\" (stackcollapse output)",
 	folded_probe,
 	folded_parse,
+	"stackcollapse-*.pl, inferno-collapse-*, flametui --fold, or any folded output",
 };

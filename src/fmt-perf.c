@@ -29,4 +29,5 @@ const struct format fmt_perf = {
 	"`perf script` output (what stackcollapse-perf.pl reads)",
 	perf_probe,
 	perf_parse,
+	"perf record -g -- COMMAND; perf script > out.perf",
 };

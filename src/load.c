@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "load.h"
+#include "recurse.h"
 
 /* Note a format name in l->formats, once. */
 static void
@@ -38,6 +39,7 @@ static int
 load_file(struct load *l, const char *path, struct profile *p)
 {
 	struct sink sink = profile_sink(p);
+	struct recurse rec;
 	const struct format *fmt;
 	struct reader *r;
 	const char *buf;
@@ -70,12 +72,14 @@ load_file(struct load *l, const char *path, struct profile *p)
 		goto out;
 	}
 	load_note_format(l, fmt->name);
+	if (l->collapse_recursion)
+		sink = recurse_sink(&rec, sink);
 	err[0] = '\0';
-	if (fmt->parse(r, &l->opts, &sink, &l->diag, err, sizeof err) < 0) {
+	ret = fmt->parse(r, &l->opts, &sink, &l->diag, err, sizeof err) == 0;
+	if (l->collapse_recursion)
+		recurse_free(&rec);
+	if (!ret)
 		diag_push_error(&l->diag, "%s", err);
-		goto out;
-	}
-	ret = 1;
 out:
 	if (r->longlines > 0)
 		diag_push_error(&l->diag, "%s:%llu: line longer than %u MiB "

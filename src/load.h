@@ -12,6 +12,7 @@
 struct load {
 	const struct format *forced;	/* --format, or NULL to detect */
 	struct parse_opts opts;
+	int collapse_recursion;		/* merge direct recursion (recurse.h) */
 	read_progress_fn progress;	/* set on every reader, may be NULL */
 	void *progress_arg;
 

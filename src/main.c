@@ -23,6 +23,8 @@ enum {
 	OPT_FOLD = 256, OPT_PID, OPT_TID, OPT_KERNEL, OPT_JIT, OPT_ALL,
 	OPT_ADDRS, OPT_EVENT, OPT_OFFSET, OPT_REVERSE, OPT_FOCUS, OPT_IGNORE,
 	OPT_HIDE, OPT_NODEFRACTION,
+	OPT_ADDRS, OPT_EVENT, OPT_OFFSET,
+	OPT_RECURSION, OPT_LIST_FORMATS, OPT_THREAD_STATE,
 };
 
 static const struct option longopts[] = {
@@ -41,6 +43,9 @@ static const struct option longopts[] = {
 	{ "ignore", required_argument, NULL, OPT_IGNORE },
 	{ "hide", required_argument, NULL, OPT_HIDE },
 	{ "nodefraction", required_argument, NULL, OPT_NODEFRACTION },
+	{ "collapse-recursion", no_argument, NULL, OPT_RECURSION },
+	{ "list-formats", no_argument, NULL, OPT_LIST_FORMATS },
+	{ "thread-state", required_argument, NULL, OPT_THREAD_STATE },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
@@ -71,6 +76,12 @@ usage(FILE *f)
 "      --event-filter=EVENT  perf: keep samples of EVENT (default: the\n"
 "                         first event in the input)\n"
 "      --include-offset   dtrace: keep +0x offsets in frame names\n"
+"      --thread-state=STATE  jstack: keep threads in STATE (default RUNNABLE),\n"
+"                         or all threads with 'all'\n"
+"      --collapse-recursion  merge direct recursion (f;f;f becomes f), for\n"
+"                         every format\n"
+"      --list-formats     list the input formats, each with the command that\n"
+"                         writes it, and exit\n"
 "\n"
 "Views (for the graph, --fold and every other output):\n"
 "      --reverse          merge stacks from the leaf: the hottest functions\n"
@@ -136,6 +147,19 @@ main_fraction(const char *s)
 		exit(2);
 	}
 	return v * 100.0;
+}
+
+/* Print --list-formats: each format and the command that produces it. */
+static void
+list_formats(void)
+{
+	size_t i;
+
+	for (i = 0; formats[i] != NULL; i++) {
+		printf("%-11s %s\n", formats[i]->name, formats[i]->desc);
+		if (formats[i]->producer != NULL)
+			printf("%-11s   $ %s\n", "", formats[i]->producer);
+	}
 }
 
 /* Print --version. */
@@ -211,6 +235,16 @@ main(int argc, char **argv)
 			break;
 		case OPT_NODEFRACTION:
 			t.prune = main_fraction(optarg);
+}
+
+		case OPT_RECURSION:
+			l.collapse_recursion = 1;
+			break;
+		case OPT_LIST_FORMATS:
+			list_formats();
+			return 0;
+		case OPT_THREAD_STATE:
+			l.opts.thread_state = optarg;
 			break;
 		case 'h':
 			usage(stdout);
