@@ -23,7 +23,6 @@ enum {
 	OPT_FOLD = 256, OPT_PID, OPT_TID, OPT_KERNEL, OPT_JIT, OPT_ALL,
 	OPT_ADDRS, OPT_EVENT, OPT_OFFSET, OPT_REVERSE, OPT_FOCUS, OPT_IGNORE,
 	OPT_HIDE, OPT_NODEFRACTION,
-	OPT_ADDRS, OPT_EVENT, OPT_OFFSET,
 	OPT_RECURSION, OPT_LIST_FORMATS, OPT_THREAD_STATE,
 };
 
@@ -235,8 +234,7 @@ main(int argc, char **argv)
 			break;
 		case OPT_NODEFRACTION:
 			t.prune = main_fraction(optarg);
-}
-
+			break;
 		case OPT_RECURSION:
 			l.collapse_recursion = 1;
 			break;
