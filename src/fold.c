@@ -7,11 +7,14 @@
  * the stack ending at child c, keyed by c's name; and SUB(c), all lines below
  * c, keyed by c's name followed by ';'. No other key can start with "c;", so
  * each SUB sorts as one block. The walk is iterative: stacks can be deep.
+ * Names go out byte for byte, except to a terminal, where control characters
+ * are escaped so that a profile cannot drive the terminal.
  */
 #include "config.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "fold.h"
 #include "util.h"
@@ -77,6 +80,7 @@ fold_write(const struct profile *p, FILE *f)
 	char *path = xmalloc(cappath), num[32];
 	const struct name *nm;
 	struct item it;
+	int tty = isatty(fileno(f));	/* escape controls for a terminal */
 
 	fold_profile = p;
 	if (p->nodes[PROFILE_ROOT].self > 0)
@@ -102,7 +106,10 @@ fold_write(const struct profile *p, FILE *f)
 		memcpy(path + len, nm->s, nm->len);
 		len += nm->len;
 		if (!it.sub) {
-			fwrite(path, 1, len, f);
+			if (tty)
+				util_fwrite_safe(path, len, f);
+			else
+				fwrite(path, 1, len, f);
 			fprintf(f, " %s\n", profile_fmt_count(p,
 			    p->nodes[it.node].self, num, sizeof num));
 			continue;
