@@ -17,7 +17,7 @@
 /*
  * Parse the count that ends line[0..*len) and shorten *len to what precedes
  * it and its whitespace. Returns 1, 0 when there is no count, -1 when the
- * count is too large.
+ * count is too large and was clamped to UINT64_MAX.
  */
 static int
 folded_count(const char *line, size_t *len, uint64_t *count, unsigned *frac)
@@ -25,7 +25,7 @@ folded_count(const char *line, size_t *len, uint64_t *count, unsigned *frac)
 	size_t end = *len, i = end, k;
 	uint64_t v = 0;
 	unsigned f = 0;
-	int dot = 0;
+	int dot = 0, big = 0;
 
 	while (i > 0 && line[i - 1] != ' ' && line[i - 1] != '\t')
 		i--;
@@ -44,16 +44,17 @@ folded_count(const char *line, size_t *len, uint64_t *count, unsigned *frac)
 				continue;	/* finer than we keep */
 			f++;
 		}
-		if (v > (UINT64_MAX - 9) / 10)
-			return -1;
-		v = v * 10 + (uint64_t)(line[k] - '0');
+		if (v > (UINT64_MAX - (uint64_t)(line[k] - '0')) / 10)
+			big = 1;
+		else
+			v = v * 10 + (uint64_t)(line[k] - '0');
 	}
 	while (i > 0 && (line[i - 1] == ' ' || line[i - 1] == '\t'))
 		i--;
 	*len = i;
-	*count = v;
+	*count = big ? UINT64_MAX : v;
 	*frac = f;
-	return 1;
+	return big ? -1 : 1;
 }
 
 /* Is this line empty or only whitespace? */
@@ -72,7 +73,7 @@ folded_line_ok(const char *s, size_t len)
 	uint64_t c;
 	unsigned f;
 
-	return memchr(s, '\0', len) == NULL && folded_count(s, &len, &c, &f) == 1;
+	return memchr(s, '\0', len) == NULL && folded_count(s, &len, &c, &f) != 0;
 }
 
 /* Folded if most of the first lines are folded stacks. */
@@ -99,6 +100,10 @@ folded_probe(const char *buf, size_t len)
 			break;
 		p = nl + 1;
 	}
+	/* One line longer than buf, so with no count in sight: deep stack? */
+	if (good == 0 && p == buf && len >= READ_PEEK &&
+	    memchr(buf, ';', len) != NULL && memchr(buf, '\0', len) == NULL)
+		return 10;
 	return good > bad ? 50 : 0;
 }
 
@@ -109,7 +114,7 @@ folded_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 	struct strv line, *frames = NULL;
 	size_t cap = 0, n, len, start, i;
 	struct sample smp = { .time_ns = -1 };
-	uint64_t count;
+	uint64_t count, nbig = 0, firstbig = 0;
 	unsigned frac;
 	int ret;
 
@@ -122,17 +127,18 @@ folded_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 			continue;
 		}
 		ret = folded_count(line.s, &len, &count, &frac);
-		if (ret <= 0) {
-			diag_bad(d, r->lineno, ret < 0 ? "count does not fit in "
-			    "64 bits" : "not a folded stack (STACK COUNT)");
+		if (ret == 0) {
+			diag_bad(d, r->lineno, "not a folded stack (STACK COUNT)");
 			continue;
 		}
+		if (ret < 0 && nbig++ == 0)
+			firstbig = r->lineno;
 		/* A second count: the differential form "stack BEFORE AFTER". */
 		{
 			size_t l2 = len;
 			uint64_t c2;
 			unsigned f2;
-			if (folded_count(line.s, &l2, &c2, &f2) == 1)
+			if (folded_count(line.s, &l2, &c2, &f2) != 0)
 				len = l2;
 		}
 		n = 0;
@@ -154,6 +160,11 @@ folded_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 		sink->stack(sink->ctx, &smp);
 	}
 	free(frames);
+	if (nbig > 0)
+		diag_push_error(d, "%s:%llu: warning: count does not fit in 64 "
+		    "bits, clamped to the largest count (%llu line%s)",
+		    r->name, (unsigned long long)firstbig,
+		    (unsigned long long)nbig, nbig == 1 ? "" : "s");
 	(void)o;
 	(void)err;
 	(void)errlen;

@@ -27,11 +27,29 @@ load_note_format(struct load *l, const char *name)
 	strncat(l->formats, name, sizeof l->formats - strlen(l->formats) - 1);
 }
 
-/* Does buf look like binary data rather than text? */
+/* Does buf hold a NUL byte, a sign of binary data rather than text? */
 static int
 load_binary(const char *buf, size_t len)
 {
 	return memchr(buf, '\0', len) != NULL;
+}
+
+/*
+ * Is buf binary beyond doubt, so that not even a forced format should read
+ * on: NULs with no line end at all (/dev/zero), or a quarter NUL bytes?
+ */
+static int
+load_surely_binary(const char *buf, size_t len)
+{
+	size_t i, nul = 0;
+
+	if (!load_binary(buf, len))
+		return 0;
+	if (memchr(buf, '\n', len) == NULL)
+		return 1;
+	for (i = 0; i < len; i++)
+		nul += buf[i] == '\0';
+	return nul > len / 4;
 }
 
 /* Read one file; returns 1 when it was read, 0 when not. */
@@ -53,17 +71,20 @@ load_file(struct load *l, const char *path, struct profile *p)
 	}
 	r->progress = l->progress;
 	r->progress_arg = l->progress_arg;
+	r->zratio = l->gzip_ratio;
 	diag_begin(&l->diag, r->name);
 	len = reader_peek(r, &buf);
-	if (r->error) {
-		diag_push_error(&l->diag, "%s", r->errmsg);
-		goto out;
-	}
 	if (len == 0) {
-		diag_push_error(&l->diag, "%s: empty input", r->name);
+		if (!r->error)
+			diag_push_error(&l->diag, "%s: empty input", r->name);
 		goto out;
 	}
 	fmt = l->forced != NULL ? l->forced : format_detect(buf, len);
+	if (l->forced != NULL && load_surely_binary(buf, len)) {
+		diag_push_error(&l->diag, "%s: binary data, not %s input",
+		    r->name, l->forced->name);
+		goto out;
+	}
 	if (fmt == NULL) {
 		diag_push_error(&l->diag, "%s: %s; known formats: %s (use "
 		    "--format to force one)", r->name, load_binary(buf, len) ?
@@ -86,7 +107,7 @@ out:
 		    "skipped (%llu such lines)", r->name,
 		    (unsigned long long)r->firstlong, READ_MAX_LINE >> 20,
 		    (unsigned long long)r->longlines);
-	if (r->error && ret)
+	if (r->error)
 		diag_push_error(&l->diag, "%s", r->errmsg);
 	if (r->cancelled)
 		l->cancelled = 1;

@@ -23,7 +23,7 @@ enum {
 	OPT_FOLD = 256, OPT_PID, OPT_TID, OPT_KERNEL, OPT_JIT, OPT_ALL,
 	OPT_ADDRS, OPT_EVENT, OPT_OFFSET, OPT_REVERSE, OPT_FOCUS, OPT_IGNORE,
 	OPT_HIDE, OPT_NODEFRACTION,
-	OPT_RECURSION, OPT_LIST_FORMATS, OPT_THREAD_STATE,
+	OPT_RECURSION, OPT_LIST_FORMATS, OPT_THREAD_STATE, OPT_GZRATIO,
 };
 
 static const struct option longopts[] = {
@@ -45,6 +45,7 @@ static const struct option longopts[] = {
 	{ "collapse-recursion", no_argument, NULL, OPT_RECURSION },
 	{ "list-formats", no_argument, NULL, OPT_LIST_FORMATS },
 	{ "thread-state", required_argument, NULL, OPT_THREAD_STATE },
+	{ "gzip-ratio", required_argument, NULL, OPT_GZRATIO },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
@@ -81,6 +82,9 @@ usage(FILE *f)
 "                         every format\n"
 "      --list-formats     list the input formats, each with the command that\n"
 "                         writes it, and exit\n"
+"      --gzip-ratio=N     stop reading gzip input that expands more than N\n"
+"                         times past its first 64 MiB (default 200, 0 for\n"
+"                         no limit)\n"
 "\n"
 "Views (for the graph, --fold and every other output):\n"
 "      --reverse          merge stacks from the leaf: the hottest functions\n"
@@ -179,7 +183,8 @@ main(int argc, char **argv)
 	struct load l;
 	struct profile p, view;
 	char *stdin_only[] = { (char *)"-" };
-	char *const *paths;
+	char *const *paths, *end;
+	unsigned long long ul;
 	int c, npaths, fold = 0, nread;
 
 	memset(&l, 0, sizeof l);
@@ -243,6 +248,17 @@ main(int argc, char **argv)
 			return 0;
 		case OPT_THREAD_STATE:
 			l.opts.thread_state = optarg;
+			break;
+		case OPT_GZRATIO:
+			errno = 0;
+			ul = strtoull(optarg, &end, 10);
+			if (errno != 0 || end == optarg || *end != '\0' ||
+			    optarg[0] == '-') {
+				fprintf(stderr, "%s: --gzip-ratio wants a "
+				    "number, not '%s'\n", PROGNAME, optarg);
+				return 2;
+			}
+			l.gzip_ratio = ul == 0 ? UINT64_MAX : ul;
 			break;
 		case 'h':
 			usage(stdout);

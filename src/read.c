@@ -36,6 +36,33 @@ reader_raw(struct reader *r, char *p, size_t n)
 	return got;
 }
 
+/* Has gzip input expanded past the limits? Then stop with an error. */
+static int
+reader_bomb(struct reader *r)
+{
+	uint64_t ratio = r->zratio != 0 ? r->zratio : READ_GZ_RATIO;
+
+	if (ratio == UINT64_MAX || r->zout <= READ_GZ_FREE)
+		return 0;
+	if (r->zout > READ_GZ_MAX)
+		snprintf(r->errmsg, sizeof r->errmsg, "%s: gzip input expands "
+		    "past %llu GiB: stopped there, a likely gzip bomb "
+		    "(--gzip-ratio=0 reads it all)", r->name,
+		    (unsigned long long)(READ_GZ_MAX >> 30));
+	else if (r->zout / ratio > r->done)
+		snprintf(r->errmsg, sizeof r->errmsg, "%s: gzip input expands "
+		    "more than %llu times (%llu MiB from %llu KiB): stopped "
+		    "there, a likely gzip bomb (--gzip-ratio=N sets the limit)",
+		    r->name,
+		    (unsigned long long)ratio,
+		    (unsigned long long)(r->zout >> 20),
+		    (unsigned long long)(r->done >> 10));
+	else
+		return 0;
+	r->error = 1;
+	return 1;
+}
+
 /* Decompress into buf[end..cap); returns bytes produced, 0 at the end. */
 static size_t
 reader_inflate(struct reader *r)
@@ -59,7 +86,7 @@ reader_inflate(struct reader *r)
 		if (zs->avail_in == 0 && r->raweof) {
 			if (!r->zended)
 				snprintf(r->errmsg, sizeof r->errmsg, "%s: truncated "
-				    "gzip stream (the data before the cut was read)",
+				    "gzip stream (the lines before the cut were read)",
 				    r->name), r->error = 1;
 			return 0;
 		}
@@ -80,8 +107,12 @@ reader_inflate(struct reader *r)
 			r->error = 1;
 			return 0;
 		}
-		if (before - zs->avail_out > 0)
+		if (before - zs->avail_out > 0) {
+			r->zout += before - zs->avail_out;
+			if (reader_bomb(r))
+				return 0;
 			return before - zs->avail_out;
+		}
 	}
 }
 
@@ -202,7 +233,7 @@ reader_line(struct reader *r, struct strv *line)
 		if (nl != NULL)
 			break;
 		scanned = r->end - r->pos;
-		if (scanned > READ_MAX_LINE) {
+		if (scanned >= READ_MAX_LINE) {
 			/* Too long: drop what we have and keep looking. */
 			if (!skipping) {
 				skipping = 1;
@@ -215,6 +246,11 @@ reader_line(struct reader *r, struct strv *line)
 		if (reader_fill(r) == 0) {
 			if (r->end == r->pos && !skipping)
 				return 0;
+			if (r->error) {
+				/* A line cut by a failed read: drop it. */
+				r->pos = r->end;
+				return 0;
+			}
 			/* The last line has no newline. */
 			r->lineno++;
 			if (skipping) {

@@ -17,6 +17,16 @@
 #define READ_MAX_LINE (64u << 20)	/* longer lines are skipped */
 #define READ_PEEK 65536			/* bytes offered for detection */
 
+/*
+ * gzip bomb guard: past READ_GZ_FREE decompressed bytes, gzip input may
+ * expand at most zratio times its compressed size (READ_GZ_RATIO unless
+ * set), and never past READ_GZ_MAX bytes. A zratio of UINT64_MAX turns both
+ * checks off (--gzip-ratio=0).
+ */
+#define READ_GZ_RATIO 200
+#define READ_GZ_FREE (64ull << 20)
+#define READ_GZ_MAX (64ull << 30)
+
 /* Called now and then while reading; return nonzero to cancel. */
 typedef int (*read_progress_fn)(void *arg, uint64_t done, uint64_t total);
 
@@ -28,6 +38,8 @@ struct reader {
 	int raweof;		/* the file itself is at its end */
 	int zended;		/* zlib finished a gzip member */
 	int compressed;		/* input was gzip */
+	uint64_t zout;		/* bytes zlib has produced */
+	uint64_t zratio;	/* most expansion allowed, see READ_GZ_RATIO */
 
 	char *buf;		/* buffered decompressed bytes */
 	size_t cap, pos, end;	/* buf[pos..end) not yet returned */
