@@ -8,10 +8,12 @@
 #include "detect.h"
 
 extern const struct format fmt_folded, fmt_perf, fmt_dtrace;
+extern const struct format fmt_stap;
 
 const struct format *const formats[] = {
 	&fmt_perf,
 	&fmt_dtrace,
+	&fmt_stap,
 	&fmt_folded,
 	NULL
 };

@@ -1,0 +1,24 @@
+#!/bin/sh
+# Malformed input, format by format: the good stacks are kept, and one
+# counted warning names FILE:LINE of the first bad line. Never a crash.
+. "$top_srcdir/tests/lib.sh"
+
+# run FORMAT: fold $TMP/in forced to FORMAT into $TMP/out and $TMP/err.
+run() {
+	"$FLAMETUI" --fold -f "$1" "$TMP/in" >"$TMP/out" 2>"$TMP/err"
+	echo $? >"$TMP/rc"
+}
+
+## stap: a count too large for 64 bits, and a stack with no count at the end.
+printf ' 0x1 : a+0x1/0x2 [k]\n\t99999999999999999999\n 0x2 : b+0x1/0x2 [k]\n\t3\n 0x3 : c+0x1/0x2 [k]\n' >"$TMP/in"
+run stap
+expect_eq "stap: good stack kept" "b 3" "$(cat "$TMP/out")"
+expect_match "stap: count overflow named" \
+	"in:2: count does not fit in 64 bits.*2 lines ignored" "$(cat "$TMP/err")"
+printf ' 0x1 : a+0x1/0x2 [k]\n 0x2 : b+0x1/0x2 [k]\n' >"$TMP/in"
+run stap
+expect_match "stap: stack without count" "in:1: stack has no count" \
+	"$(cat "$TMP/err")"
+expect_eq "stap: nothing read, exit 1" 1 "$(cat "$TMP/rc")"
+
+finish
