@@ -1,27 +1,664 @@
 /*
  * fmt-perf.c: `perf script` output, as stackcollapse-perf.pl reads it.
+ *
+ * A sample is an event line, "comm [pid/]tid [cpu] [time:] [period] event:",
+ * then its frames, leaf first, one a line, "\tPC SYMBOL[+0xOFF] (DSO)", then
+ * a blank line. Lines are split by hand, without regular expressions or
+ * allocation per line, the way the reference's patterns split them: where a
+ * line is ambiguous, the same fields come out.
+ *
+ * Deliberate differences from the reference: the last sample is kept when no
+ * blank line follows it; an event line also ends the sample before it, so two
+ * samples without a blank line between them are not glued together; a line of
+ * only whitespace counts as blank; a comm of one character is accepted.
  */
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include "detect.h"
+#include "fmt-perf.h"
 
-/* perf script if an event line is followed by an indented frame line. */
+#define PERF_PROBE_LINES 400	/* lines the probe looks at, at most */
+#define PERF_NOTE_EVENTS 8	/* skipped events named in the note */
+
+/* Is c whitespace, as Perl's \s (a line holds no newline)? */
 static int
-perf_probe(const char *buf, size_t len)
+perf_space(int c)
 {
+	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
+}
+
+/* Is c a decimal digit? */
+static int
+perf_digit(int c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* Is c a word character, as Perl's \w? */
+static int
+perf_word(int c)
+{
+	return perf_digit(c) || (c >= 'a' && c <= 'z') ||
+	    (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+/* Is s[0..len) the same bytes as the NUL-terminated lit? */
+static int
+perf_eq(const char *s, size_t len, const char *lit)
+{
+	return strlen(lit) == len && memcmp(s, lit, len) == 0;
+}
+
+/* Does s[0..len) contain the NUL-terminated lit? */
+static int
+perf_has(const char *s, size_t len, const char *lit)
+{
+	size_t n = strlen(lit), i;
+
+	for (i = 0; i + n <= len; i++)
+		if (memcmp(s + i, lit, n) == 0)
+			return 1;
 	return 0;
 }
 
+/* Parse decimal digits into *v; returns 0 when they overflow 64 bits. */
+static int
+perf_number(const char *s, size_t len, uint64_t *v)
+{
+	uint64_t n = 0;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		if (n > (UINT64_MAX - 9) / 10)
+			return 0;
+		n = n * 10 + (uint64_t)(s[i] - '0');
+	}
+	*v = n;
+	return 1;
+}
+
+/* The fields of an event line that name the sample's root. */
+struct perf_head {
+	size_t commlen;		/* comm is s[0..commlen) */
+	struct strv pid;	/* empty when the line has only a tid */
+	struct strv tid;
+	size_t rest;		/* where the fields after pid/tid start */
+};
+
+/*
+ * Split "comm [pid/]tid ..." as the reference does: comm is the shortest
+ * prefix followed by whitespace, digits (optionally "/digits") and
+ * whitespace, so a comm may contain spaces. Returns 0 when there is none.
+ */
+static int
+perf_split_head(const char *s, size_t len, struct perf_head *h)
+{
+	size_t k, j, d1, sl, d2;
+
+	if (len == 0 || perf_space(s[0]))
+		return 0;
+	for (k = 1; k < len; k++) {
+		if (!perf_space(s[k]) || perf_space(s[k - 1]))
+			continue;
+		for (j = k; j < len && perf_space(s[j]); j++)
+			;
+		for (d1 = j; d1 < len && perf_digit(s[d1]); d1++)
+			;
+		if (d1 == j)
+			continue;
+		for (sl = d1; sl < len && s[sl] == '/'; sl++)
+			;
+		for (d2 = sl; d2 < len && perf_digit(s[d2]); d2++)
+			;
+		if (d2 == len || !perf_space(s[d2]))
+			continue;
+		h->commlen = k;
+		/* A lone number, or a tid of "0", is a tid without pid. */
+		if (d2 == sl || perf_eq(s + sl, d2 - sl, "0")) {
+			h->pid = (struct strv){ "?", 1 };
+			h->tid = (struct strv){ s + j, d1 - j };
+		} else {
+			h->pid = (struct strv){ s + j, d1 - j };
+			h->tid = (struct strv){ s + sl, d2 - sl };
+		}
+		h->rest = d2;
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * Find the event, "NAME:" ending the line after ":" and an optional period
+ * ("1410597.98: 250000 cycles:u:"). Returns 0 when the line has none.
+ */
+static int
+perf_split_event(const char *s, size_t len, struct strv *ev,
+    struct strv *period)
+{
+	size_t e = len, t, w, d, c;
+
+	while (e > 0 && perf_space(s[e - 1]))
+		e--;
+	if (e < 2 || s[e - 1] != ':')
+		return 0;
+	e--;
+	for (t = e; t > 0 && !perf_space(s[t - 1]); t--)
+		;
+	if (t == e || t == 0)
+		return 0;
+	for (w = t; w > 0 && perf_space(s[w - 1]); w--)
+		;
+	for (d = w; d > 0 && perf_digit(s[d - 1]); d--)
+		;
+	for (c = d; d < w && c > 0 && perf_space(s[c - 1]); c--)
+		;
+	if (c == 0 || s[c - 1] != ':')
+		return 0;
+	*ev = (struct strv){ s + t, e - t };
+	*period = (struct strv){ s + d, w - d };
+	return 1;
+}
+
+/*
+ * The timestamp: the first field between pid/tid and the event that is
+ * "SECONDS[.FRACTION]:". Returns nanoseconds, or -1.
+ */
+static int64_t
+perf_time(const char *s, size_t from, size_t to)
+{
+	size_t a, b, i, dot;
+	uint64_t sec, frac, scale;
+
+	for (a = from; a < to; a = b) {
+		while (a < to && perf_space(s[a]))
+			a++;
+		for (b = a; b < to && !perf_space(s[b]); b++)
+			;
+		if (b - a < 2 || s[b - 1] != ':' || !perf_digit(s[a]))
+			continue;
+		for (dot = i = a; i < b - 1; i++) {
+			if (s[i] == '.' && dot == a && i > a)
+				dot = i;
+			else if (!perf_digit(s[i]))
+				break;
+		}
+		if (i < b - 1)
+			continue;
+		if (dot == a)
+			dot = b - 1;
+		if (!perf_number(s + a, dot - a, &sec) || sec > 9000000000ull)
+			return -1;
+		frac = 0;
+		scale = 1000000000ull;
+		for (i = dot + 1; i < b - 1 && scale > 1; i++) {
+			scale /= 10;
+			frac += (uint64_t)(s[i] - '0') * scale;
+		}
+		return (int64_t)(sec * 1000000000ull + frac);
+	}
+	return -1;
+}
+
+/*
+ * Split a frame line, "  PC SYMBOL (DSO)", as the reference's pattern does:
+ * a word, then the symbol up to the last " (" whose following run of
+ * non-space characters holds a ")". Returns 0 when it is no frame line.
+ */
+static int
+perf_split_frame(const char *s, size_t len, struct strv *pc,
+    struct strv *func, struct strv *mod)
+{
+	size_t a = 0, e, f, p, r, q, st;
+
+	while (a < len && perf_space(s[a]))
+		a++;
+	for (e = a; e < len && perf_word(s[e]); e++)
+		;
+	if (e == a || len < a + 4)
+		return 0;
+	for (f = e; f < len && perf_space(s[f]); f++)
+		;
+	for (p = len - 2; p >= a + 2; p--) {
+		if (s[p] != ' ' || s[p + 1] != '(')
+			continue;
+		for (r = p + 2; r < len && !perf_space(s[r]); r++)
+			;
+		for (q = r; q > p + 1 && s[q - 1] != ')'; q--)
+			;
+		if (q == p + 1)
+			continue;
+		/* The pattern backtracks to leave the symbol a character. */
+		st = f < p ? f : p - 1;
+		*pc = (struct strv){ s + a, (e < st ? e : st) - a };
+		*func = (struct strv){ s + st, p - st };
+		*mod = (struct strv){ s + p + 2, q - 1 - (p + 2) };
+		return 1;
+	}
+	return 0;
+}
+
+/* Make room for n more bytes of frame text. */
+static void
+perf_reserve(struct perf_parse *pp, size_t n)
+{
+	pp->text = xgrow(pp->text, &pp->textcap, pp->textlen + n, 1);
+}
+
+/* Append bytes to the frame text. */
+static void
+perf_put(struct perf_parse *pp, const char *s, size_t len)
+{
+	perf_reserve(pp, len);
+	memcpy(pp->text + pp->textlen, s, len);
+	pp->textlen += len;
+}
+
+/*
+ * Tidy a symbol in place as the reference does, and return its new length:
+ * ";" becomes ":", text from the first "(" is cut unless it looks like a Go
+ * method ("pkg.(*T).M") or the "(" opens "(anonymous namespace)", and quotes
+ * are deleted.
+ */
+static size_t
+perf_tidy(char *s, size_t len)
+{
+	size_t i, j, open = len, close = len;
+
+	for (i = 0; i < len; i++)
+		if (s[i] == ';')
+			s[i] = ':';
+	for (i = 0; i + 1 < len; i++)
+		if (s[i] == '.' && s[i + 1] == '(') {
+			open = i;
+			break;
+		}
+	for (i = len - 1; i > 0 && open < len; i--)
+		if (s[i - 1] == ')' && s[i] == '.') {
+			close = i - 1;
+			break;
+		}
+	if (open == len || close == len || close < open + 2) {
+		for (i = 0; i < len; i++) {
+			if (s[i] != '(')
+				continue;
+			if (len - i - 1 >= 20 &&
+			    memcmp(s + i + 1, "anonymous namespace)", 20) == 0)
+				continue;
+			len = i;
+			break;
+		}
+	}
+	for (i = j = 0; i < len; i++)
+		if (s[i] != '"' && s[i] != '\'')
+			s[j++] = s[i];
+	return j;
+}
+
+/* Add one piece of a frame line's symbol as a frame; idx > 0 is inlined. */
+static void
+perf_piece(struct perf_parse *pp, const char *s, size_t len, size_t idx,
+    struct strv pc, struct strv mod)
+{
+	const struct parse_opts *o = pp->opts;
+	struct perf_frame *fr;
+	size_t off, i, n;
+	char *t;
+
+	perf_reserve(pp, len + mod.len + pc.len + 16);
+	off = pp->textlen;
+	if (perf_eq(s, len, "[unknown]")) {
+		/* Name it after its dso when that is known. */
+		perf_put(pp, "[", 1);
+		if (perf_eq(mod.s, mod.len, "[unknown]"))
+			perf_put(pp, "unknown", 7);
+		else {
+			for (i = mod.len; i > 0 && mod.s[i - 1] != '/'; i--)
+				;
+			perf_put(pp, mod.s + i, mod.len - i);
+		}
+		if (o->addrs) {
+			perf_put(pp, " <", 2);
+			perf_put(pp, pc.s, pc.len);
+			perf_put(pp, ">", 1);
+		}
+		perf_put(pp, "]", 1);
+	} else
+		perf_put(pp, s, len);
+	t = pp->text + off;
+	n = perf_tidy(t, pp->textlen - off);
+	if (pp->java && n > 1 && t[0] == 'L' && memchr(t, '/', n) != NULL) {
+		memmove(t, t + 1, n - 1);
+		n--;
+	}
+	pp->textlen = off + n;
+	if (idx > 0) {
+		if (!perf_has(t, n, "_[i]"))
+			perf_put(pp, "_[i]", 4);
+	} else if (o->kernel && mod.len > 0 && (mod.s[0] == '[' ||
+	    (mod.len >= 7 && memcmp(mod.s + mod.len - 7, "vmlinux", 7) == 0)) &&
+	    !perf_has(mod.s, mod.len, "unknown"))
+		perf_put(pp, "_[k]", 4);
+	else if (o->jit && perf_has(mod.s, mod.len, "/tmp/perf-")) {
+		/* The dso must be /tmp/perf-DIGITS?map. */
+		const char *m = mod.s;
+		size_t k = 0, end = mod.len;
+
+		while (k + 10 <= end && memcmp(m + k, "/tmp/perf-", 10) != 0)
+			k++;
+		for (k += 10, i = k; i < end && perf_digit(m[i]); i++)
+			;
+		if (i > k && i + 4 <= end && memcmp(m + i + 1, "map", 3) == 0 &&
+		    !perf_has(t, n, "_[j]"))
+			perf_put(pp, "_[j]", 4);
+	}
+	pp->frames = xgrow(pp->frames, &pp->capframes, pp->nframes + 1,
+	    sizeof *pp->frames);
+	fr = &pp->frames[pp->nframes++];
+	fr->off = off;
+	fr->len = pp->textlen - off;
+}
+
+/* Add the frames of one frame line to the sample being read. */
+static void
+perf_frame_line(struct perf_parse *pp, struct strv pc, struct strv func,
+    struct strv mod)
+{
+	const char *s = func.s, *end;
+	size_t len = func.len, i, npieces, first = pp->nframes, idx;
+	struct perf_frame tmp;
+
+	/* The symbol's "+0xOFF" offset goes. */
+	for (i = len; i > 0 && (perf_digit(s[i - 1]) ||
+	    (s[i - 1] >= 'a' && s[i - 1] <= 'f')); i--)
+		;
+	if (i < len && i >= 3 && memcmp(s + i - 3, "+0x", 3) == 0)
+		len = i - 3;
+	if (len > 0 && s[0] == '(')
+		return;		/* a process name, not a frame */
+
+	/* "a->b->c": c inlined into b into a; empty pieces at the end go. */
+	end = s + len;
+	while (end - s >= 2 && end[-1] == '>' && end[-2] == '-')
+		end -= 2;
+	if (end == s)
+		return;
+	for (npieces = 0, idx = 0;; idx++) {
+		const char *p = s, *q;
+
+		for (q = p; q + 1 < end && !(q[0] == '-' && q[1] == '>'); q++)
+			;
+		if (q + 1 >= end)
+			q = end;
+		perf_piece(pp, p, (size_t)(q - p), idx, pc, mod);
+		npieces++;
+		if (q == end)
+			break;
+		s = q + 2;
+	}
+	/* frames[] is leaf first: the innermost piece comes first. */
+	for (i = 0; i < npieces / 2; i++) {
+		tmp = pp->frames[first + i];
+		pp->frames[first + i] = pp->frames[first + npieces - 1 - i];
+		pp->frames[first + npieces - 1 - i] = tmp;
+	}
+}
+
+/* Send the sample being read to the sink. */
+static void
+perf_flush(struct perf_parse *pp)
+{
+	struct sample smp;
+	size_t i, n = pp->nframes;
+
+	if (!pp->active)
+		return;
+	pp->active = 0;
+	pp->out = xgrow(pp->out, &pp->capout, n + 1, sizeof *pp->out);
+	pp->out[0] = (struct strv){ pp->text, pp->rootlen };
+	for (i = 0; i < n; i++) {
+		pp->out[i + 1].s = pp->text + pp->frames[n - 1 - i].off;
+		pp->out[i + 1].len = pp->frames[n - 1 - i].len;
+	}
+	smp.frames = pp->out;
+	smp.nframes = n + 1;
+	smp.count = pp->period;
+	smp.frac = 0;
+	smp.time_ns = pp->time_ns;
+	pp->sink->stack(pp->sink->ctx, &smp);
+}
+
+/* Count a sample of an event that is not kept. */
+static void
+perf_skip(struct perf_parse *pp, struct strv ev)
+{
+	size_t i;
+
+	for (i = 0; i < pp->nskipped; i++)
+		if (perf_eq(ev.s, ev.len, pp->skipped[i].name)) {
+			pp->skipped[i].samples++;
+			return;
+		}
+	pp->skipped = xgrow(pp->skipped, &pp->capskipped, pp->nskipped + 1,
+	    sizeof *pp->skipped);
+	pp->skipped[pp->nskipped].name = xstrndup(ev.s, ev.len);
+	pp->skipped[pp->nskipped++].samples = 1;
+}
+
+/* Start a sample at an event line; returns 0 when it is no event line. */
+static int
+perf_event_line(struct perf_parse *pp, const char *s, size_t len,
+    uint64_t lineno)
+{
+	const struct parse_opts *o = pp->opts;
+	struct perf_head h;
+	struct strv ev, per;
+	uint64_t period = 1;
+	size_t i;
+	int hasev;
+
+	if (!perf_split_head(s, len, &h))
+		return 0;
+	perf_flush(pp);
+	hasev = perf_split_event(s, len, &ev, &per);
+	if (hasev) {
+		if (pp->event == NULL) {
+			pp->event = xstrndup(ev.s, ev.len);
+			pp->eventlen = ev.len;
+			pp->defaulted = 1;
+		} else if (!perf_eq(ev.s, ev.len, pp->event)) {
+			perf_skip(pp, ev);
+			return 1;
+		}
+		if (per.len > 0 && !perf_number(per.s, per.len, &period)) {
+			diag_bad(pp->diag, lineno, "sample period does not fit "
+			    "in 64 bits");
+			return 1;
+		}
+		if (period == 0)
+			period = 1;	/* as the reference: no period */
+	}
+	pp->kept++;
+	pp->textlen = 0;
+	pp->nframes = 0;
+	perf_put(pp, s, h.commlen);
+	for (i = 0; i < h.commlen; i++)
+		if (pp->text[i] == ' ')
+			pp->text[i] = '_';
+	if (o->tid || o->pid) {
+		perf_put(pp, "-", 1);
+		perf_put(pp, h.pid.s, h.pid.len);
+		if (o->tid) {
+			perf_put(pp, "/", 1);
+			perf_put(pp, h.tid.s, h.tid.len);
+		}
+	}
+	pp->rootlen = pp->textlen;
+	pp->java = pp->rootlen >= 4 && memcmp(pp->text, "java", 4) == 0;
+	pp->period = period;
+	pp->time_ns = perf_time(s, h.rest, hasev ? (size_t)(ev.s - s) : len);
+	pp->active = 1;
+	return 1;
+}
+
+void
+fmt_perf_begin(struct perf_parse *pp, const struct parse_opts *o,
+    struct sink *sink, struct diag *d)
+{
+	memset(pp, 0, sizeof *pp);
+	pp->opts = o;
+	pp->sink = sink;
+	pp->diag = d;
+	pp->time_ns = -1;
+	if (o->event != NULL) {
+		pp->event = xstrdup(o->event);
+		pp->eventlen = strlen(o->event);
+	}
+}
+
+void
+fmt_perf_line(struct perf_parse *pp, const char *s, size_t len,
+    uint64_t lineno)
+{
+	struct strv pc, func, mod;
+	size_t i;
+
+	if (len > 0 && s[0] == '#')
+		return;		/* perf's header comments */
+	for (i = 0; i < len && perf_space(s[i]); i++)
+		;
+	if (i == len) {
+		perf_flush(pp);	/* a blank line ends a sample */
+		return;
+	}
+	if (memchr(s, '\0', len) != NULL) {
+		diag_bad(pp->diag, lineno, "NUL byte in line: binary data?");
+		return;
+	}
+	if (i == 0 && perf_event_line(pp, s, len, lineno))
+		return;
+	if (!perf_split_frame(s, len, &pc, &func, &mod)) {
+		diag_bad(pp->diag, lineno, "not a perf script line (expected "
+		    "an event line, a frame \"ADDRESS SYMBOL (DSO)\" or a blank "
+		    "line)");
+		return;
+	}
+	if (pp->active)
+		perf_frame_line(pp, pc, func, mod);
+}
+
+void
+fmt_perf_end(struct perf_parse *pp)
+{
+	char buf[768];
+	size_t i, n = 0;
+
+	perf_flush(pp);
+	for (i = 0; i < pp->nskipped && i < PERF_NOTE_EVENTS; i++)
+		n += (size_t)snprintf(buf + n, n < sizeof buf ? sizeof buf - n :
+		    0, "%s'%s' (%llu sample%s)", i > 0 ? ", " : "",
+		    pp->skipped[i].name,
+		    (unsigned long long)pp->skipped[i].samples,
+		    pp->skipped[i].samples == 1 ? "" : "s");
+	if (i < pp->nskipped && n < sizeof buf)
+		snprintf(buf + n, sizeof buf - n, " and %zu more events",
+		    pp->nskipped - i);
+	if (pp->nskipped > 0 && pp->defaulted)
+		diag_note(pp->diag, "kept only event '%s', the first in the "
+		    "input (%llu sample%s); skipped %s; choose one with "
+		    "--event-filter=EVENT", pp->event,
+		    (unsigned long long)pp->kept, pp->kept == 1 ? "" : "s", buf);
+	else if (pp->kept == 0 && pp->event != NULL && !pp->defaulted)
+		diag_note(pp->diag, "no samples of event '%s' "
+		    "(--event-filter); the input has %s", pp->event,
+		    pp->nskipped > 0 ? buf : "no other events");
+	for (i = 0; i < pp->nskipped; i++)
+		free(pp->skipped[i].name);
+	free(pp->skipped);
+	free(pp->event);
+	free(pp->text);
+	free(pp->frames);
+	free(pp->out);
+	memset(pp, 0, sizeof *pp);
+}
+
+/* Is this line a frame, "  PC SYMBOL (DSO)" with a hexadecimal PC? */
+static int
+perf_probe_frame(const char *s, size_t len)
+{
+	struct strv pc, func, mod;
+	size_t i;
+
+	while (len > 0 && perf_space(s[len - 1]))
+		len--;
+	if (len == 0 || s[len - 1] != ')' ||
+	    !perf_split_frame(s, len, &pc, &func, &mod))
+		return 0;
+	for (i = 0; i < pc.len; i++)
+		if (!perf_digit(pc.s[i]) && !(pc.s[i] >= 'a' && pc.s[i] <= 'f'))
+			return 0;
+	return mod.s + mod.len + 1 == s + len;
+}
+
+/*
+ * perf script when event lines are followed by frame lines and little else.
+ * Folded stacks never match: their lines end in a count, not "(DSO)".
+ */
+static int
+perf_probe(const char *buf, size_t len)
+{
+	const char *p = buf, *end = buf + len, *nl;
+	struct perf_head h;
+	int events = 0, frames = 0, pairs = 0, other = 0, lines = 0;
+	int prev_event = 0;
+	size_t n;
+
+	while (p < end && lines < PERF_PROBE_LINES) {
+		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
+			break;	/* a cut-off line says nothing */
+		n = (size_t)(nl - p);
+		lines++;
+		if (n > 0 && p[0] == '#')
+			;
+		else if (n == 0 || (n == 1 && p[0] == '\r'))
+			prev_event = 0;
+		else if (memchr(p, '\0', n) != NULL)
+			return 0;
+		else if (perf_probe_frame(p, n)) {
+			frames++;
+			pairs += prev_event;
+			prev_event = 0;
+		} else if (perf_split_head(p, n, &h)) {
+			events++;
+			prev_event = 1;
+		} else {
+			other++;
+			prev_event = 0;
+		}
+		p = nl + 1;
+	}
+	if (pairs == 0 || events + frames < 4 * other)
+		return 0;
+	return 90;
+}
+
+/* Read every line of r through one perf_parse. */
 static int
 perf_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
     struct diag *d, char *err, size_t errlen)
 {
-	snprintf(err, errlen, "%s: perf script input is not supported yet",
-	    r->name);
-	return -1;
+	struct perf_parse pp;
+	struct strv line;
+
+	fmt_perf_begin(&pp, o, sink, d);
+	while (reader_line(r, &line))
+		fmt_perf_line(&pp, line.s, line.len, r->lineno);
+	fmt_perf_end(&pp);
+	(void)err;
+	(void)errlen;
+	return 0;
 }
 
 const struct format fmt_perf = {

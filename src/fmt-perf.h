@@ -1,0 +1,70 @@
+/*
+ * fmt-perf.h: the `perf script` parser as a line-at-a-time state machine.
+ *
+ * All state lives in one struct perf_parse, so that a caller can run several
+ * of them at once, one per chunk of a large input, each with its own sink and
+ * diag (a chunk must start at a sample's event line). fmt_perf, the entry in
+ * the format table, feeds one of them every line of a reader.
+ */
+#ifndef FMT_PERF_H
+#define FMT_PERF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "detect.h"
+#include "sink.h"
+#include "util.h"
+
+/* A frame of the sample being read: bytes in perf_parse.text. */
+struct perf_frame {
+	size_t off;		/* offset in text */
+	size_t len;
+};
+
+/* An event name and how many samples of it were seen. */
+struct perf_event {
+	char *name;
+	uint64_t samples;
+};
+
+struct perf_parse {
+	const struct parse_opts *opts;
+	struct sink *sink;		/* where finished samples go */
+	struct diag *diag;		/* bad lines are counted here */
+
+	/* The sample being read. */
+	int active;			/* an event line was kept: frames follow */
+	char *text;			/* the root name, then every frame */
+	size_t textlen, textcap;
+	size_t rootlen;			/* text[0..rootlen) is comm[-PID[/TID]] */
+	int java;			/* comm starts with "java": tidy L names */
+	struct perf_frame *frames;	/* leaf first, as perf prints them */
+	size_t nframes, capframes;
+	struct strv *out;		/* root first, handed to the sink */
+	size_t capout;
+	uint64_t period;		/* the sample's weight */
+	int64_t time_ns;		/* its timestamp, -1 when none */
+
+	/* Events. */
+	char *event;			/* the event kept, NULL until known */
+	size_t eventlen;
+	int defaulted;			/* event is the first seen, not asked */
+	uint64_t kept;			/* samples of the kept event */
+	struct perf_event *skipped;	/* other events, in order of appearance */
+	size_t nskipped, capskipped;
+};
+
+/* Start a parse that sends samples to sink and bad lines to d. */
+void fmt_perf_begin(struct perf_parse *, const struct parse_opts *,
+    struct sink *, struct diag *);
+/* Take one line (without its newline); lineno is for messages. */
+void fmt_perf_line(struct perf_parse *, const char *s, size_t len,
+    uint64_t lineno);
+/*
+ * Finish: send the last sample even without a blank line after it, add a
+ * note to the diag about skipped events, and free everything.
+ */
+void fmt_perf_end(struct perf_parse *);
+
+#endif
