@@ -9,11 +9,13 @@
 
 extern const struct format fmt_folded, fmt_perf, fmt_dtrace;
 extern const struct format fmt_stap;
+extern const struct format fmt_pmc;
 
 const struct format *const formats[] = {
 	&fmt_perf,
 	&fmt_dtrace,
 	&fmt_stap,
+	&fmt_pmc,
 	&fmt_folded,
 	NULL
 };

@@ -94,7 +94,7 @@ levels_emit(struct levels *lv, size_t d, int reverse, struct sink *sink,
 	lv->out = xgrow(lv->out, &lv->capout, d + 1, sizeof *lv->out);
 	for (i = 0; i <= d; i++) {
 		j = reverse ? d - i : i;
-		if (i < lv->n) {
+		if (i < lv->n && lv->v[i].s != NULL) {
 			lv->out[j].s = lv->v[i].s;
 			lv->out[j].len = lv->v[i].len;
 		} else {

@@ -21,4 +21,11 @@ expect_match "stap: stack without count" "in:1: stack has no count" \
 	"$(cat "$TMP/err")"
 expect_eq "stap: nothing read, exit 1" 1 "$(cat "$TMP/rc")"
 
+## pmc: a line that is no call graph line, and an oversized count.
+printf '@ EV [3 samples]\n\n50.00%%  [2]   f @ /k\n 100.0%%  [2]    g\ngarbage here\n50.00%%  [99999999999999999999]  h\n50.0%%  [1]  i\n' >"$TMP/in"
+run pmc
+expect_eq "pmc: good stacks kept" "$(printf 'g;f 2\ni 1')" "$(cat "$TMP/out")"
+expect_match "pmc: bad line named" \
+	"in:5: not a pmcstat -G line.*2 lines ignored" "$(cat "$TMP/err")"
+
 finish
