@@ -52,23 +52,18 @@ load_surely_binary(const char *buf, size_t len)
 	return nul > len / 4;
 }
 
-/* Read one file; returns 1 when it was read, 0 when not. */
+/* Read one opened input and close it; returns 1 when read, 0 when not. */
 static int
-load_file(struct load *l, const char *path, struct profile *p)
+load_reader(struct load *l, struct reader *r, struct profile *p)
 {
 	struct sink sink = profile_sink(p);
 	struct recurse rec;
 	const struct format *fmt;
-	struct reader *r;
 	const char *buf;
 	char err[512];
 	size_t len;
 	int ret = 0;
 
-	if ((r = reader_open(path, err, sizeof err)) == NULL) {
-		diag_push_error(&l->diag, "%s", err);
-		return 0;
-	}
 	r->progress = l->progress;
 	r->progress_arg = l->progress_arg;
 	r->zratio = l->gzip_ratio;
@@ -114,6 +109,33 @@ out:
 	diag_end(&l->diag);
 	reader_close(r);
 	return ret;
+}
+
+/* Read one file; returns 1 when it was read, 0 when not. */
+static int
+load_file(struct load *l, const char *path, struct profile *p)
+{
+	struct reader *r;
+	char err[512];
+
+	if ((r = reader_open(path, err, sizeof err)) == NULL) {
+		diag_push_error(&l->diag, "%s", err);
+		return 0;
+	}
+	return load_reader(l, r, p);
+}
+
+int
+load_fd(struct load *l, int fd, const char *name, struct profile *p)
+{
+	struct reader *r;
+	char err[512];
+
+	if ((r = reader_fdopen(fd, name, err, sizeof err)) == NULL) {
+		diag_push_error(&l->diag, "%s", err);
+		return 0;
+	}
+	return load_reader(l, r, p);
 }
 
 int

@@ -31,4 +31,10 @@ struct load {
 int load_files(struct load *l, char *const *paths, int npaths,
     struct profile *p);
 
+/*
+ * Read one open descriptor, a pipe from `perf script` say, named name in
+ * messages, and close it. Returns 1 when it was read, 0 when not.
+ */
+int load_fd(struct load *l, int fd, const char *name, struct profile *p);
+
 #endif

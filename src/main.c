@@ -16,6 +16,7 @@
 #include "fold.h"
 #include "load.h"
 #include "profile.h"
+#include "record.h"
 #include "transform.h"
 #include "util.h"
 
@@ -59,6 +60,7 @@ usage(FILE *f)
 
 	fprintf(f,
 "Usage: %s [OPTION]... [FILE]...\n"
+"  or:  %s record [OPTION]... [-- COMMAND [ARG]...]\n"
 "Explore a profile's stacks as an interactive flame graph in the terminal.\n"
 "\n"
 "Reads each FILE (or standard input, when FILE is - or absent and input is\n"
@@ -103,7 +105,7 @@ usage(FILE *f)
 "  -h, --help             display this help and exit\n"
 "  -V, --version          output version information and exit\n"
 "\n"
-"Formats:\n", PROGNAME);
+"Formats:\n", PROGNAME, PROGNAME);
 	for (i = 0; formats[i] != NULL; i++)
 		fprintf(f, "  %-9s %s\n", formats[i]->name, formats[i]->desc);
 	fprintf(f,
@@ -111,7 +113,8 @@ usage(FILE *f)
 "Exit status: 0 when stacks were read, 1 when nothing usable was read,\n"
 "2 on a usage error or a fatal error.\n"
 "\n"
-"See flametui(1) for the keys of the interactive view.\n");
+"See flametui(1) for the keys of the interactive view, and\n"
+"'%s record --help' for recording a profile with perf.\n", PROGNAME);
 }
 
 /* Compile a --focus/--ignore/--hide regex, or exit with a usage error. */
@@ -186,6 +189,9 @@ main(int argc, char **argv)
 	char *const *paths, *end;
 	unsigned long long ul;
 	int c, npaths, fold = 0, nread;
+
+	if (argc > 1 && strcmp(argv[1], "record") == 0)
+		return record_main(argc - 1, argv + 1);
 
 	memset(&l, 0, sizeof l);
 	while ((c = getopt_long(argc, argv, "f:hV", longopts, NULL)) != -1) {

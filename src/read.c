@@ -156,25 +156,32 @@ reader_fill(struct reader *r)
 struct reader *
 reader_open(const char *path, char *err, size_t errlen)
 {
-	struct reader *r;
-	struct stat st;
-	ssize_t got;
 	int fd;
 
 	if (strcmp(path, "-") == 0)
-		fd = STDIN_FILENO;
-	else if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
+		return reader_fdopen(STDIN_FILENO, "<stdin>", err, errlen);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		return NULL;
 	}
+	return reader_fdopen(fd, path, err, errlen);
+}
+
+struct reader *
+reader_fdopen(int fd, const char *name, char *err, size_t errlen)
+{
+	struct reader *r;
+	struct stat st;
+	ssize_t got;
+
 	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-		snprintf(err, errlen, "%s: is a directory", path);
+		snprintf(err, errlen, "%s: is a directory", name);
 		if (fd != STDIN_FILENO)
 			close(fd);
 		return NULL;
 	}
 	r = xcalloc(1, sizeof *r);
-	r->name = xstrdup(fd == STDIN_FILENO ? "<stdin>" : path);
+	r->name = xstrdup(name);
 	r->fd = fd;
 	r->cap = READ_CHUNK;
 	r->buf = xmalloc(r->cap + 1);

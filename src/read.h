@@ -64,6 +64,13 @@ struct reader {
  * the file in err.
  */
 struct reader *reader_open(const char *path, char *err, size_t errlen);
+/*
+ * Read from an open descriptor (a pipe, say), named name in messages. The
+ * reader owns fd and closes it, unless it is standard input. On failure
+ * returns NULL with a message in err, and fd is closed.
+ */
+struct reader *reader_fdopen(int fd, const char *name, char *err,
+    size_t errlen);
 /* The first bytes of the (decompressed) input, without consuming them. */
 size_t reader_peek(struct reader *, const char **buf);
 /*

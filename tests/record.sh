@@ -1,0 +1,157 @@
+#!/bin/sh
+# flametui record: refusals, and real recordings of tests/record-prog.c.
+. "$top_srcdir/tests/lib.sh"
+
+# perf missing: a PATH without perf names the Debian package.
+mkdir "$TMP/empty"
+out=$(PATH="$TMP/empty" "$FLAMETUI" record -d 1 2>&1)
+expect_eq "perf missing: exit status" 2 $?
+expect_match "perf missing: names linux-perf" \
+	"perf is not installed.*linux-perf" "$out"
+
+# Usage errors are refused before anything runs.
+out=$("$FLAMETUI" record -p 1 -- true 2>&1)
+expect_eq "two scopes: exit status" 2 $?
+expect_match "two scopes: message" "give one scope" "$out"
+out=$("$FLAMETUI" record --call-graph=magic 2>&1)
+expect_match "bad --call-graph" "'magic' is not fp, dwarf or lbr" "$out"
+
+if ! command -v perf >/dev/null 2>&1; then
+	echo "SKIP: perf is not installed (Debian package linux-perf)"
+	[ "$failures" -eq 0 ] || finish
+	exit 77
+fi
+
+# A PID that cannot exist (above any pid_max).
+out=$("$FLAMETUI" record -p 2147483646 -d 1 2>&1)
+expect_eq "no such PID: exit status" 2 $?
+expect_match "no such PID: message" "-p 2147483646: no such process" "$out"
+
+# perf_event_paranoid: an unprivileged user may not record the whole system
+# when it is above 0.
+paranoid=$(cat /proc/sys/kernel/perf_event_paranoid 2>/dev/null || echo -1)
+if [ "$paranoid" -gt 0 ] && [ "$(id -u)" = 0 ] &&
+    command -v setpriv >/dev/null 2>&1; then
+	out=$(setpriv --reuid=65534 --regid=65534 --clear-groups \
+		"$FLAMETUI" record -a -d 1 2>&1)
+	expect_eq "paranoid: exit status" 2 $?
+	expect_match "paranoid: names the sysctl" \
+		"kernel.perf_event_paranoid is $paranoid.*sysctl kernel.perf_event_paranoid=0" \
+		"$(echo $out)"
+else
+	echo "skipped the perf_event_paranoid check: it needs root, setpriv" \
+		"and kernel.perf_event_paranoid above 0 (it is $paranoid)"
+fi
+
+# Can perf record here at all?
+if ! perf record -q -g -o "$TMP/probe.data" -- true >"$TMP/probe.err" 2>&1
+then
+	echo "SKIP: perf cannot record here: $(head -3 "$TMP/probe.err")"
+	[ "$failures" -eq 0 ] || finish
+	exit 77
+fi
+
+# Until src/fmt-perf.c reads perf script, there is nothing to check.
+if printf 'p 1 1.0: 1 cpu-clock:\n\t1 f (/x)\n\n' |
+    "$FLAMETUI" --format=perf --fold 2>&1 | grep -q "not supported yet"; then
+	echo "SKIP: this build cannot read perf script output yet"
+	[ "$failures" -eq 0 ] || finish
+	exit 77
+fi
+
+# The workload, with frame pointers (-O0: gcc drops them in leaf functions
+# at higher levels).
+cc=${CC:-cc}
+if ! $cc -O0 -fno-omit-frame-pointer -o "$TMP/prog" \
+    "$top_srcdir/tests/record-prog.c"; then
+	echo "SKIP: cannot compile tests/record-prog.c with $cc"
+	exit 77
+fi
+
+# share NAME FILE: per cent of the samples in FILE whose stack holds NAME.
+share() {
+	awk -v name="$1" '{
+		n = $NF; total += n
+		if (index(";" $1 ";", ";" name ";")) hit += n
+	} END { if (total) printf "%d", 100 * hit / total; else print 0 }' "$2"
+}
+
+# widest FILE: the two widest frames below main, widest first.
+widest() {
+	awk '{
+		n = $NF; k = split($1, f, ";"); below = 0
+		delete seen
+		for (i = 1; i <= k; i++) {
+			if (below && !(f[i] in seen)) { w[f[i]] += n; seen[f[i]] = 1 }
+			if (f[i] == "main") below = 1
+		}
+	} END { for (x in w) print w[x], x }' "$1" | sort -rn | head -2 |
+	awk '{ printf "%s%s", (NR > 1 ? " " : ""), $2 }'
+}
+
+# Record a COMMAND: burn_hot has about 3/4 of the samples, burn_warm 1/4.
+cd "$TMP" || exit 1
+mkdir "$TMP/t"
+TMPDIR="$TMP/t" "$FLAMETUI" record -F 999 -o out.folded -- ./prog 1 \
+	>"$TMP/stdout" 2>"$TMP/err"
+expect_eq "COMMAND: exit status" 0 $?
+err=$(cat "$TMP/err")
+expect_match "COMMAND: shows what it runs" "running: .*perf record -F 999 .*-- ./prog 1" "$err"
+expect_match "COMMAND: says how many samples" "recorded [0-9]+ samples" "$err"
+expect_eq "COMMAND: the two widest frames below main" "burn_hot burn_warm" \
+	"$(widest out.folded)"
+hot=$(share burn_hot out.folded)
+warm=$(share burn_warm out.folded)
+if [ "$hot" -lt 60 ] || [ "$hot" -gt 90 ] || [ "$warm" -lt 10 ] ||
+    [ "$warm" -gt 40 ]; then
+	fail "COMMAND: burn_hot has $hot% (wanted about 75), burn_warm $warm%" \
+		"(wanted about 25)"
+fi
+expect_match "COMMAND: stacks walk up through main" \
+	"^prog;.*main;burn_hot [0-9]+$" "$(cat out.folded)"
+expect_eq "COMMAND: the temporary directory is removed" "" "$(ls "$TMP/t")"
+expect_eq "COMMAND: no temporary file beside the output" "out.folded" \
+	"$(ls out.folded*)"
+
+# -p attaches to a running process.
+./prog 30 &
+pid=$!
+"$FLAMETUI" record -p "$pid" -d 1 -F 999 -o p.folded 2>"$TMP/err"
+expect_eq "-p: exit status" 0 $?
+kill "$pid"
+wait "$pid" 2>/dev/null
+expect_match "-p: shows what it runs" "perf record .*-p $pid" "$(cat "$TMP/err")"
+expect_eq "-p: the two widest frames below main" "burn_hot burn_warm" \
+	"$(widest p.folded)"
+hot=$(share burn_hot p.folded)
+[ "$hot" -ge 60 ] || fail "-p: burn_hot has $hot% of the samples (wanted about 75)"
+
+# --raw saves perf script's text; --keep keeps perf.data.
+TMPDIR="$TMP/t" "$FLAMETUI" record --raw --keep -F 999 -o raw.txt -- \
+	./prog 0.3 2>"$TMP/err"
+expect_eq "--raw: exit status" 0 $?
+expect_match "--raw: perf script text" "^	 *[0-9a-f]+ burn_hot\+0x" "$(cat raw.txt)"
+kept=$(sed -n 's/^flametui: kept //p' "$TMP/err")
+[ -n "$kept" ] && [ -s "$kept" ] ||
+	fail "--keep: perf.data was not kept ($(cat "$TMP/err"))"
+
+# Nothing sampled: a sleeping process never runs.
+sleep 30 &
+pid=$!
+out=$("$FLAMETUI" record -p "$pid" -d 1 -o sleep.folded 2>&1)
+expect_eq "nothing sampled: exit status" 1 $?
+expect_match "nothing sampled: message" "nothing was sampled" "$out"
+kill "$pid"
+[ -e sleep.folded ] && fail "nothing sampled: an output was written anyway"
+
+# --off-cpu: the sleeping command blocks in the kernel's scheduler.
+out=$("$FLAMETUI" record --off-cpu -o off.folded -- sleep 0.2 2>&1)
+if [ $? -eq 0 ]; then
+	expect_match "--off-cpu: sleep blocks in schedule" \
+		"^sleep;.*nanosleep.*;schedule" "$(cat off.folded)"
+else
+	expect_match "--off-cpu refused: says why" "--off-cpu: " "$out"
+	echo "skipped the --off-cpu recording: $out"
+fi
+
+finish
