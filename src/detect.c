@@ -10,12 +10,14 @@
 extern const struct format fmt_folded, fmt_perf, fmt_dtrace;
 extern const struct format fmt_stap;
 extern const struct format fmt_pmc;
+extern const struct format fmt_bpftrace;
 
 const struct format *const formats[] = {
 	&fmt_perf,
 	&fmt_dtrace,
 	&fmt_stap,
 	&fmt_pmc,
+	&fmt_bpftrace,
 	&fmt_folded,
 	NULL
 };
