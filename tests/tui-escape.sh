@@ -1,0 +1,76 @@
+#!/bin/sh
+# Nothing from a profile reaches the terminal raw: frame names made of OSC 2
+# (window title), OSC 0 (title) and OSC 52 (clipboard) sequences cannot set
+# the tmux pane's title or a tmux buffer, and are shown escaped, as \x1b.
+# A control case first proves that the same bytes, written raw, do both.
+. "$top_srcdir/tests/lib.sh"
+command -v tmux >/dev/null || { echo "SKIP: tmux not installed"; exit 77; }
+
+T="tmux -L flametui-esc-$$ -f /dev/null"
+trap '$T kill-server 2>/dev/null; rm -rf "$TMP"' EXIT
+
+# wait_for WHAT CMD...: poll CMD until it succeeds; a hang guard (30 s),
+# not a timing assertion.
+wait_for() {
+	what=$1
+	shift
+	i=0
+	while ! "$@" >/dev/null 2>&1; do
+		i=$((i + 1))
+		if [ "$i" -ge 300 ]; then
+			fail "timed out waiting for $what"
+			$T capture-pane -p >&2
+			return 1
+		fi
+		sleep 0.1
+	done
+}
+screen_has() { $T capture-pane -p | grep -qF -- "$1"; }
+title() { $T display -p '#{pane_title}'; }
+buffers() { $T list-buffers 2>/dev/null; }
+# reset: a known title, no buffers, a clear screen.
+reset() {
+	$T select-pane -T clean
+	while $T delete-buffer 2>/dev/null; do :; done
+	$T send-keys 'clear' Enter
+	$T clear-history
+}
+
+$T new-session -d -x 120 -y 30 "env PS1='$ ' sh"
+$T set -g set-clipboard on
+$T set -g allow-rename on
+
+# The hostile profile: each name is only escape sequences.
+printf '\033]2;pwned-title\007;\033]52;c;cHduZWQ=\007 3\n' >"$TMP/esc.folded"
+printf '\033]0;pwned-zero\033\\ 2\n' >>"$TMP/esc.folded"
+
+# Control: the raw bytes do change the title and set a buffer here.
+reset
+$T send-keys "cat '$TMP/esc.folded'; echo control-done" Enter
+wait_for "the control case" screen_has control-done
+expect_match "control: OSC 0/2 sets the title" "pwned" "$(title)"
+expect_match "control: OSC 52 sets a buffer" "pwned" "$(buffers)"
+
+# --fold to a terminal escapes them.
+reset
+$T send-keys "'$FLAMETUI' --fold '$TMP/esc.folded'; echo fold-done" Enter
+wait_for "--fold" screen_has fold-done
+expect_eq "--fold: title unchanged" clean "$(title)"
+expect_eq "--fold: no buffer set" "" "$(buffers)"
+screen=$($T capture-pane -p)
+expect_match "--fold: OSC 2 and 52 shown escaped" \
+	'^\\x1b\]2;pwned-title\\x07;\\x1b\]52;c;cHduZWQ=\\x07 3$' "$screen"
+expect_match "--fold: OSC 0 and ST shown escaped" \
+	'^\\x1b\]0;pwned-zero\\x1b\\ 2$' "$screen"
+
+# A message that names them (a bad file name) escapes them too.
+reset
+bad=$(printf '%s/\033]2;pwned-msg\007' "$TMP")
+printf 'not a profile\n' >"$bad"
+$T send-keys "'$FLAMETUI' --fold '$TMP'/*pwned-msg*; echo msg-done" Enter
+wait_for "the message case" screen_has msg-done
+expect_eq "message: title unchanged" clean "$(title)"
+expect_match "message: shown escaped" '\\x1b\]2;pwned-msg\\x07' \
+	"$($T capture-pane -p)"
+
+finish
