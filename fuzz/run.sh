@@ -7,7 +7,9 @@
 # regression case once fixed.
 set -u
 secs=${1:-60}
-srcdir=$(cd "$(dirname "$0")/.." && pwd)
+# FUZZ_SRCDIR: where the seeds come from (the source tree, default the one
+# this script is in).
+srcdir=${FUZZ_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 bin=${FUZZ_BIN:-fuzz/fuzz-format}
 [ -x "$bin" ] || { echo "fuzz/run.sh: $bin not built (configure --enable-fuzzing)" >&2; exit 2; }
 work=fuzz/work
