@@ -283,6 +283,30 @@ found:
 	return 1;
 }
 
+int
+reader_slurp(struct reader *r, size_t max, const char **buf, size_t *len)
+{
+	while (r->end - r->pos <= max && reader_fill(r) > 0)
+		;
+	if (r->error)
+		return -1;
+	if (r->cancelled)
+		snprintf(r->errmsg, sizeof r->errmsg, "%s: cancelled", r->name);
+	else if (r->end - r->pos > max)
+		snprintf(r->errmsg, sizeof r->errmsg, "%s: input larger than %zu "
+		    "MiB: too large to read this format into memory", r->name,
+		    max >> 20);
+	else {
+		r->buf[r->end] = '\0';
+		*buf = r->buf + r->pos;
+		*len = r->end - r->pos;
+		r->pos = r->end;
+		return 0;
+	}
+	r->error = 1;
+	return -1;
+}
+
 void
 reader_close(struct reader *r)
 {

@@ -16,6 +16,7 @@
 
 #define READ_MAX_LINE (64u << 20)	/* longer lines are skipped */
 #define READ_PEEK 65536			/* bytes offered for detection */
+#define READ_MAX_DOC (512u << 20)	/* largest whole-document input */
 
 /*
  * gzip bomb guard: past READ_GZ_FREE decompressed bytes, gzip input may
@@ -79,6 +80,14 @@ size_t reader_peek(struct reader *, const char **buf);
  * reader->cancelled).
  */
 int reader_line(struct reader *, struct strv *line);
+/*
+ * Read the rest of the (decompressed) input into memory, for formats that
+ * are one document (protobuf, JSON). Sets *buf, NUL-terminated and valid
+ * until reader_close(), and *len, and returns 0. Returns -1 with a message
+ * in r->errmsg when reading fails, is cancelled, or the input is larger
+ * than max bytes.
+ */
+int reader_slurp(struct reader *, size_t max, const char **buf, size_t *len);
 void reader_close(struct reader *);
 
 #endif
