@@ -11,6 +11,7 @@ extern const struct format fmt_folded, fmt_perf, fmt_dtrace;
 extern const struct format fmt_stap;
 extern const struct format fmt_pmc;
 extern const struct format fmt_bpftrace;
+extern const struct format fmt_pprof;
 
 const struct format *const formats[] = {
 	&fmt_perf,
@@ -18,6 +19,7 @@ const struct format *const formats[] = {
 	&fmt_stap,
 	&fmt_pmc,
 	&fmt_bpftrace,
+	&fmt_pprof,
 	&fmt_folded,
 	NULL
 };

@@ -26,6 +26,7 @@ struct parse_opts {
 	const char *event;	/* perf: the event to keep, NULL for the first */
 	int include_offset;	/* dtrace: keep +0x offsets */
 	const char *thread_state; /* jstack: "all", a state, or NULL: RUNNABLE */
+	const char *sample_type; /* pprof, chrome-trace: values to show */
 };
 
 struct format {

@@ -25,6 +25,7 @@ enum {
 	OPT_ADDRS, OPT_EVENT, OPT_OFFSET, OPT_REVERSE, OPT_FOCUS, OPT_IGNORE,
 	OPT_HIDE, OPT_NODEFRACTION,
 	OPT_RECURSION, OPT_LIST_FORMATS, OPT_THREAD_STATE, OPT_GZRATIO,
+	OPT_SAMPLE_TYPE,
 };
 
 static const struct option longopts[] = {
@@ -47,6 +48,7 @@ static const struct option longopts[] = {
 	{ "list-formats", no_argument, NULL, OPT_LIST_FORMATS },
 	{ "thread-state", required_argument, NULL, OPT_THREAD_STATE },
 	{ "gzip-ratio", required_argument, NULL, OPT_GZRATIO },
+	{ "sample-type", required_argument, NULL, OPT_SAMPLE_TYPE },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
@@ -87,6 +89,9 @@ usage(FILE *f)
 "      --gzip-ratio=N     stop reading gzip input that expands more than N\n"
 "                         times past its first 64 MiB (default 200, 0 for\n"
 "                         no limit)\n"
+"      --sample-type=NAME pprof: show the values of sample type NAME (default:\n"
+"                         the profile's default type, else cpu, else the\n"
+"                         first)\n"
 "\n"
 "Views (for the graph, --fold and every other output):\n"
 "      --reverse          merge stacks from the leaf: the hottest functions\n"
@@ -265,6 +270,9 @@ main(int argc, char **argv)
 				return 2;
 			}
 			l.gzip_ratio = ul == 0 ? UINT64_MAX : ul;
+			break;
+		case OPT_SAMPLE_TYPE:
+			l.opts.sample_type = optarg;
 			break;
 		case 'h':
 			usage(stdout);
