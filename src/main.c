@@ -306,6 +306,8 @@ main(int argc, char **argv)
 		if (nread > 0)
 			fprintf(stderr, "%s: no stacks found in the input\n",
 			    PROGNAME);
+		profile_free(&p);
+		diag_free(&l.diag);
 		return 1;
 	}
 	if (p.saturated)
