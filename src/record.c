@@ -365,6 +365,17 @@ record_check(struct record *rec)
 	struct stat st, st2;
 	int paranoid;
 
+	if (rec->svg != NULL) {
+		fprintf(stderr, "%s: --svg: SVG output is not available in this "
+		    "version; save folded stacks with -o instead\n", PROGNAME);
+		return -1;
+	}
+	if (rec->chart) {
+		fprintf(stderr, "%s: --chart: the flame-chart view is not "
+		    "available in this version; open the capture without "
+		    "--chart\n", PROGNAME);
+		return -1;
+	}
 	if ((rec->perf = record_which("perf")) == NULL) {
 		fprintf(stderr, "%s: perf is not installed (not found in PATH): "
 		    "install the Debian package linux-perf\n"
@@ -419,12 +430,6 @@ record_check(struct record *rec)
 		return -1;
 	}
 	free(exe);
-	if (rec->chart) {
-		fprintf(stderr, "%s: --chart: the flame-chart view is not "
-		    "available in this version; open the capture without "
-		    "--chart\n", PROGNAME);
-		return -1;
-	}
 	if (!record_privileged()) {
 		paranoid = record_paranoid();
 		if (paranoid != INT_MIN && (paranoid > 2 ||

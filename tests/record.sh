@@ -16,6 +16,14 @@ expect_match "two scopes: message" "give one scope" "$out"
 out=$("$FLAMETUI" record --call-graph=magic 2>&1)
 expect_match "bad --call-graph" "'magic' is not fp, dwarf or lbr" "$out"
 
+# Outputs this version cannot make are refused before recording.
+out=$("$FLAMETUI" record --chart -d 1 2>&1)
+expect_eq "--chart: exit status" 2 $?
+expect_match "--chart: refused" "--chart: the flame-chart view is not available" "$out"
+out=$("$FLAMETUI" record --svg=x.svg -d 1 2>&1)
+expect_eq "--svg: exit status" 2 $?
+expect_match "--svg: refused" "--svg: SVG output is not available" "$out"
+
 if ! command -v perf >/dev/null 2>&1; then
 	echo "SKIP: perf is not installed (Debian package linux-perf)"
 	[ "$failures" -eq 0 ] || finish
@@ -134,6 +142,39 @@ expect_match "--raw: perf script text" "^	 *[0-9a-f]+ burn_hot\+0x" "$(cat raw.t
 kept=$(sed -n 's/^flametui: kept //p' "$TMP/err")
 [ -n "$kept" ] && [ -s "$kept" ] ||
 	fail "--keep: perf.data was not kept ($(cat "$TMP/err"))"
+
+# On a terminal: a countdown with the samples so far; Ctrl-C stops early
+# and keeps what was recorded.
+if command -v tmux >/dev/null 2>&1; then
+	./prog 60 &
+	pid=$!
+	sock="$TMP/tmux"
+	tmux -S "$sock" new-session -d -x 120 -y 20 \
+		"'$FLAMETUI' record -p $pid -d 60 -F 999 -o cc.folded; echo EXIT=\$?; sleep 60"
+	screen=
+	for i in $(seq 100); do
+		screen=$(tmux -S "$sock" capture-pane -p)
+		printf '%s' "$screen" | grep -Eq 'left, [1-9][0-9]* samples' && break
+		sleep 0.1
+	done
+	expect_match "tty: countdown and samples so far" \
+		"recording: [0-9]+s left, [1-9][0-9]* samples \(Ctrl-C stops early\)" "$screen"
+	tmux -S "$sock" send-keys C-c
+	for i in $(seq 100); do
+		screen=$(tmux -S "$sock" capture-pane -p)
+		printf '%s' "$screen" | grep -q 'EXIT=' && break
+		sleep 0.1
+	done
+	tmux -S "$sock" kill-server
+	kill "$pid"
+	wait "$pid" 2>/dev/null
+	expect_match "Ctrl-C: stopped early" "recorded [1-9][0-9]* samples in .*stopped early" "$screen"
+	expect_match "Ctrl-C: saved" "EXIT=0" "$screen"
+	expect_match "Ctrl-C: what was recorded is kept" "main;burn_hot [0-9]+" \
+		"$(cat cc.folded 2>/dev/null)"
+else
+	echo "skipped the terminal check: no tmux"
+fi
 
 # Nothing sampled: a sleeping process never runs.
 sleep 30 &
