@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "load.h"
-#include "recurse.h"
 
 /* Note a format name in l->formats, once. */
 static void
@@ -57,7 +56,6 @@ static int
 load_reader(struct load *l, struct reader *r, struct profile *p)
 {
 	struct sink sink = profile_sink(p);
-	struct recurse rec;
 	const struct format *fmt;
 	const char *buf;
 	char err[512];
@@ -88,12 +86,8 @@ load_reader(struct load *l, struct reader *r, struct profile *p)
 		goto out;
 	}
 	load_note_format(l, fmt->name);
-	if (l->collapse_recursion)
-		sink = recurse_sink(&rec, sink);
 	err[0] = '\0';
 	ret = fmt->parse(r, &l->opts, &sink, &l->diag, err, sizeof err) == 0;
-	if (l->collapse_recursion)
-		recurse_free(&rec);
 	if (!ret)
 		diag_push_error(&l->diag, "%s", err);
 out:

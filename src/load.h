@@ -12,7 +12,6 @@
 struct load {
 	const struct format *forced;	/* --format, or NULL to detect */
 	struct parse_opts opts;
-	int collapse_recursion;		/* merge direct recursion (recurse.h) */
 	read_progress_fn progress;	/* set on every reader, may be NULL */
 	void *progress_arg;
 	uint64_t gzip_ratio;		/* 0: READ_GZ_RATIO; UINT64_MAX: none */

@@ -252,7 +252,7 @@ main(int argc, char **argv)
 			t.prune = main_fraction(optarg);
 			break;
 		case OPT_RECURSION:
-			l.collapse_recursion = 1;
+			t.collapse_recursion = 1;
 			break;
 		case OPT_LIST_FORMATS:
 			list_formats();

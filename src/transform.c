@@ -90,7 +90,10 @@ transform_stack(struct apply *a, size_t n, uint64_t count)
 	for (i = first, k = 0; i < n; i++) {
 		if (a->match[ids[i]] & M_HIDE)
 			continue;
-		if (t->collapse_recursion && k > 0 && ids[i] == ids[k - 1])
+		/* As stackcollapse-recursive.pl, the frame before the first
+		 * counts as the empty name. */
+		if (t->collapse_recursion && (k > 0 ? ids[i] == ids[k - 1] :
+		    a->in->names[ids[i]].len == 0))
 			continue;
 		ids[k++] = ids[i];
 	}

@@ -1,6 +1,6 @@
 #!/bin/sh
 # --collapse-recursion: stackcollapse-recursive.pl's merge of direct
-# recursion, as a sink, so it works for every format.
+# recursion, as a view (src/transform.c), so it works for every format.
 . "$top_srcdir/tests/lib.sh"
 
 # Runs of one frame merge; frames that recur apart do not.
