@@ -15,8 +15,11 @@
 
 #include "fold.h"
 #include "load.h"
+#include "palette.h"
 #include "profile.h"
 #include "record.h"
+#include "save.h"
+#include "svg.h"
 #include "transform.h"
 #include "util.h"
 
@@ -26,6 +29,10 @@ enum {
 	OPT_HIDE, OPT_NODEFRACTION,
 	OPT_RECURSION, OPT_LIST_FORMATS, OPT_THREAD_STATE, OPT_GZRATIO,
 	OPT_SAMPLE_TYPE,
+	OPT_SVG, OPT_TITLE, OPT_SUBTITLE, OPT_COUNTNAME, OPT_NAMETYPE,
+	OPT_NOTES, OPT_WIDTH, OPT_HEIGHT, OPT_MINWIDTH, OPT_FONTTYPE,
+	OPT_FONTSIZE, OPT_FONTWIDTH, OPT_COLORS, OPT_BGCOLORS, OPT_HASH,
+	OPT_INVERTED, OPT_FLAMECHART, OPT_NEGATE,
 };
 
 static const struct option longopts[] = {
@@ -49,6 +56,24 @@ static const struct option longopts[] = {
 	{ "thread-state", required_argument, NULL, OPT_THREAD_STATE },
 	{ "gzip-ratio", required_argument, NULL, OPT_GZRATIO },
 	{ "sample-type", required_argument, NULL, OPT_SAMPLE_TYPE },
+	{ "svg", required_argument, NULL, OPT_SVG },
+	{ "title", required_argument, NULL, OPT_TITLE },
+	{ "subtitle", required_argument, NULL, OPT_SUBTITLE },
+	{ "countname", required_argument, NULL, OPT_COUNTNAME },
+	{ "nametype", required_argument, NULL, OPT_NAMETYPE },
+	{ "notes", required_argument, NULL, OPT_NOTES },
+	{ "width", required_argument, NULL, OPT_WIDTH },
+	{ "height", required_argument, NULL, OPT_HEIGHT },
+	{ "minwidth", required_argument, NULL, OPT_MINWIDTH },
+	{ "fonttype", required_argument, NULL, OPT_FONTTYPE },
+	{ "fontsize", required_argument, NULL, OPT_FONTSIZE },
+	{ "fontwidth", required_argument, NULL, OPT_FONTWIDTH },
+	{ "colors", required_argument, NULL, OPT_COLORS },
+	{ "bgcolors", required_argument, NULL, OPT_BGCOLORS },
+	{ "hash", no_argument, NULL, OPT_HASH },
+	{ "inverted", no_argument, NULL, OPT_INVERTED },
+	{ "flamechart", no_argument, NULL, OPT_FLAMECHART },
+	{ "negate", no_argument, NULL, OPT_NEGATE },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
@@ -102,10 +127,41 @@ usage(FILE *f)
 "      --hide=REGEX       drop the frames matching REGEX from every stack\n"
 "      --nodefraction=F   fold blocks under F of the total (0.01, or 1%%)\n"
 "                         into their parent\n"
+"      --flamechart       keep the input's order: a stack merges only with the\n"
+"                         one before it (a flame chart, x is time; not with\n"
+"                         the options above)\n"
 "\n"
 "Output:\n"
 "      --fold             write the merged stacks as folded lines to standard\n"
 "                         output, sorted as the FlameGraph collapsers sort them\n"
+"      --svg=FILE         write an interactive SVG flame graph to FILE (- for\n"
+"                         standard output) instead of starting the viewer\n"
+"\n"
+"SVG (flamegraph.pl's options):\n"
+"      --title=TEXT       title (default \"Flame Graph\", \"Icicle Graph\" or\n"
+"                         \"Flame Chart\")\n"
+"      --subtitle=TEXT    second title line, below the title\n"
+"      --countname=TEXT   what a count is (default \"samples\")\n"
+"      --nametype=TEXT    what a name is, shown before the hovered frame\n"
+"                         (default \"Function:\")\n"
+"      --notes=TEXT       a note kept in a comment in the file\n"
+"      --width=N          image width in pixels (default 1200)\n"
+"      --height=N         height of a frame in pixels (default 16)\n"
+"      --minwidth=N[%%]   leave out frames narrower than N pixels, or than N%%\n"
+"                         of the whole (default 0.1 pixels)\n"
+"      --fonttype=FONT    font family (default \"Verdana\")\n"
+"      --fontsize=N       font size (default 12)\n"
+"      --fontwidth=N      average glyph width as a share of the size, to fit\n"
+"                         labels (default 0.59)\n"
+"      --colors=PALETTE   frame colours (default hot): hot, mem, io, wakeup,\n"
+"                         chain, java, js, perl, python, red, green, blue,\n"
+"                         aqua, yellow, purple, orange\n"
+"      --bgcolors=COLOR   background: yellow, blue, green, grey or #rrggbb\n"
+"                         (default: to suit the palette)\n"
+"      --hash             colour by a hash of the name, the same on every run\n"
+"                         (default: at random, as flamegraph.pl)\n"
+"      --inverted         icicle graph: the root at the top\n"
+"      --negate           differential input: swap the red and blue hues\n"
 "\n"
 "  -h, --help             display this help and exit\n"
 "  -V, --version          output version information and exit\n"
@@ -173,6 +229,30 @@ list_formats(void)
 	}
 }
 
+/* Parse a number for option opt, between min and max; exit 2 if it is not. */
+static double
+main_number(const char *opt, const char *arg, double min, double max, int pct,
+    int *ispct)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(arg, &end);
+	if (pct && *end == '%') {
+		*ispct = 1;
+		end++;
+	} else if (pct)
+		*ispct = 0;
+	if (end == arg || *end != '\0' || errno != 0 || !(v >= min) ||
+	    !(v <= max)) {
+		fprintf(stderr, "%s: --%s: '%s' is not a number from %g to %g%s\n",
+		    PROGNAME, opt, arg, min, max, pct ? " (or a percentage)" : "");
+		exit(2);
+	}
+	return v;
+}
+
 /* Print --version. */
 static void
 version(void)
@@ -194,11 +274,18 @@ main(int argc, char **argv)
 	char *const *paths, *end;
 	unsigned long long ul;
 	int c, npaths, fold = 0, nread;
+	struct svg_opts so;
+	struct input_ids inputs;
+	const char *svgpath = NULL;
+	char err[1024];
+	int flamechart = 0, i, pal;
 
 	if (argc > 1 && strcmp(argv[1], "record") == 0)
 		return record_main(argc - 1, argv + 1);
 
 	memset(&l, 0, sizeof l);
+	memset(&inputs, 0, sizeof inputs);
+	svg_defaults(&so);
 	while ((c = getopt_long(argc, argv, "f:hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
@@ -271,6 +358,75 @@ main(int argc, char **argv)
 			}
 			l.gzip_ratio = ul == 0 ? UINT64_MAX : ul;
 			break;
+		case OPT_SVG:
+			svgpath = optarg;
+			break;
+		case OPT_TITLE:
+			so.title = optarg;
+			break;
+		case OPT_SUBTITLE:
+			so.subtitle = optarg;
+			break;
+		case OPT_COUNTNAME:
+			so.countname = optarg;
+			break;
+		case OPT_NAMETYPE:
+			so.nametype = optarg;
+			break;
+		case OPT_NOTES:
+			so.notes = optarg;
+			break;
+		case OPT_WIDTH:
+			so.width = (int)main_number("width", optarg, 100, 1000000,
+			    0, NULL);
+			break;
+		case OPT_HEIGHT:
+			so.frameheight = (int)main_number("height", optarg, 2,
+			    1000, 0, NULL);
+			break;
+		case OPT_MINWIDTH:
+			so.minwidth = main_number("minwidth", optarg, 0, 1000000,
+			    1, &so.minwidth_pct);
+			break;
+		case OPT_FONTTYPE:
+			so.fonttype = optarg;
+			break;
+		case OPT_FONTSIZE:
+			so.fontsize = main_number("fontsize", optarg, 1, 1000, 0,
+			    NULL);
+			break;
+		case OPT_FONTWIDTH:
+			so.fontwidth = main_number("fontwidth", optarg, 0.01, 10,
+			    0, NULL);
+			break;
+		case OPT_COLORS:
+			if ((pal = palette_find(optarg)) < 0) {
+				fprintf(stderr, "%s: unknown palette '%s'; known "
+				    "palettes: %s\n", PROGNAME, optarg,
+				    palette_names());
+				return 2;
+			}
+			so.palette = (enum palette)pal;
+			break;
+		case OPT_BGCOLORS:
+			if (svg_check_bgcolors(optarg, err, sizeof err) != 0) {
+				fprintf(stderr, "%s: %s\n", PROGNAME, err);
+				return 2;
+			}
+			so.bgcolors = optarg;
+			break;
+		case OPT_HASH:
+			so.hash = 1;
+			break;
+		case OPT_INVERTED:
+			so.inverted = 1;
+			break;
+		case OPT_FLAMECHART:
+			flamechart = so.flamechart = 1;
+			break;
+		case OPT_NEGATE:
+			so.negate = 1;
+			break;
 		case OPT_SAMPLE_TYPE:
 			l.opts.sample_type = optarg;
 			break;
@@ -299,7 +455,22 @@ main(int argc, char **argv)
 		npaths = 1;
 	}
 
+	if (svgpath != NULL && fold && strcmp(svgpath, "-") == 0) {
+		fprintf(stderr, "%s: --fold and --svg=- both write to standard "
+		    "output: give --svg a file name\n", PROGNAME);
+		return 2;
+	}
+	if (flamechart && transform_active(&t)) {
+		fprintf(stderr, "%s: --flamechart keeps the input's order, which "
+		    "--reverse, --focus, --ignore, --hide and --nodefraction "
+		    "do not\n", PROGNAME);
+		return 2;
+	}
+	for (i = 0; i < npaths; i++)
+		save_input_add(&inputs, paths[i]);
+
 	profile_init(&p);
+	p.flamechart = flamechart;
 	nread = load_files(&l, paths, npaths, &p);
 	diag_print(&l.diag, stderr);
 	if (nread == 0 || p.nstacks == 0) {
@@ -324,7 +495,21 @@ main(int argc, char **argv)
 			    "--focus, --ignore and --hide\n", PROGNAME);
 	}
 
-	(void)fold;
+	if (svgpath != NULL &&
+	    svg_export(&p, PROFILE_ROOT, &so, svgpath, &inputs, err,
+	    sizeof err) != 0) {
+		fprintf(stderr, "%s: %s\n", PROGNAME, err);
+		profile_free(&p);
+		diag_free(&l.diag);
+		save_input_free(&inputs);
+		return 2;
+	}
+	save_input_free(&inputs);
+	if (svgpath != NULL && !fold) {
+		profile_free(&p);
+		diag_free(&l.diag);
+		return 0;
+	}
 	if (fold_write(&p, stdout) < 0 || fflush(stdout) != 0) {
 		fprintf(stderr, "%s: writing output: %s\n", PROGNAME,
 		    strerror(errno));

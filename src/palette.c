@@ -159,7 +159,14 @@ pick(enum palette pal, const char *s, size_t len)
 struct rgb
 palette_color(enum palette pal, const char *s, size_t len)
 {
-	double v1 = namehash(s, len, 0), v2 = namehash(s, len, 1), v3 = v2;
+	return palette_color_v(pal, s, len, namehash(s, len, 0),
+	    namehash(s, len, 1), namehash(s, len, 1));
+}
+
+struct rgb
+palette_color_v(enum palette pal, const char *s, size_t len, double v1,
+    double v2, double v3)
+{
 	struct rgb c = { 0, 0, 0 };
 
 	switch (pick(pal, s, len)) {

@@ -25,5 +25,11 @@ const char *palette_name(enum palette);
 const char *palette_names(void);
 /* The colour of a frame named s (len bytes) under palette pal. */
 struct rgb palette_color(enum palette pal, const char *s, size_t len);
+/*
+ * The same with the three numbers in [0, 1) given, as flamegraph.pl draws
+ * them at random without --hash.
+ */
+struct rgb palette_color_v(enum palette pal, const char *s, size_t len,
+    double v1, double v2, double v3);
 
 #endif

@@ -156,20 +156,18 @@ kids_rehash(struct profile *p)
 	}
 }
 
-/* Find the child of parent with the given name, adding it if missing. */
+/*
+ * Add a child called name to parent, listed first. slot is its place in the
+ * child table, or NODE_NONE to leave it out (a flame chart's nodes).
+ */
 static uint32_t
-profile_child(struct profile *p, uint32_t parent, uint32_t name)
+profile_newchild(struct profile *p, uint32_t parent, uint32_t name,
+    uint32_t slot)
 {
-	uint32_t i, id;
+	uint32_t id;
 	size_t cap;
 	struct node *n;
 
-	for (i = hash_kid(parent, name) & p->kidmask;
-	    (id = p->kidhash[i]) != 0; i = (i + 1) & p->kidmask) {
-		n = &p->nodes[id - 1];
-		if (n->parent == parent && n->name == name)
-			return id - 1;
-	}
 	if (p->nnodes == NODE_NONE - 1)
 		fatal("too many nodes in the call tree (%u)", p->nnodes);
 	cap = p->capnodes;
@@ -188,10 +186,28 @@ profile_child(struct profile *p, uint32_t parent, uint32_t name)
 	p->nodes[parent].nchild++;
 	if (n->depth > p->maxdepth)
 		p->maxdepth = n->depth;
-	p->kidhash[i] = id + 1;
-	if ((uint64_t)p->nnodes * 2 > p->kidmask)
-		kids_rehash(p);
+	if (slot != NODE_NONE) {
+		p->kidhash[slot] = id + 1;
+		if ((uint64_t)p->nnodes * 2 > p->kidmask)
+			kids_rehash(p);
+	}
 	return id;
+}
+
+/* Find the child of parent with the given name, adding it if missing. */
+static uint32_t
+profile_child(struct profile *p, uint32_t parent, uint32_t name)
+{
+	uint32_t i, id;
+	struct node *n;
+
+	for (i = hash_kid(parent, name) & p->kidmask;
+	    (id = p->kidhash[i]) != 0; i = (i + 1) & p->kidmask) {
+		n = &p->nodes[id - 1];
+		if (n->parent == parent && n->name == name)
+			return id - 1;
+	}
+	return profile_newchild(p, parent, name, i);
 }
 
 void
@@ -247,7 +263,7 @@ void
 profile_add(struct profile *p, const struct strv *frames, size_t n,
     uint64_t count, unsigned frac)
 {
-	uint32_t cur = PROFILE_ROOT;
+	uint32_t cur = PROFILE_ROOT, name, kid;
 	size_t i;
 
 	if (frac > SAMPLE_MAX_FRAC) {
@@ -261,8 +277,14 @@ profile_add(struct profile *p, const struct strv *frames, size_t n,
 	p->nstacks++;
 	p->nodes[cur].total = sat_add(p, p->nodes[cur].total, count);
 	for (i = 0; i < n; i++) {
-		cur = profile_child(p, cur,
-		    profile_intern(p, frames[i].s, frames[i].len));
+		name = profile_intern(p, frames[i].s, frames[i].len);
+		if (!p->flamechart)
+			cur = profile_child(p, cur, name);
+		else if ((kid = p->nodes[cur].child) != NODE_NONE &&
+		    p->nodes[kid].name == name)
+			cur = kid;	/* the newest child: the last stack's */
+		else
+			cur = profile_newchild(p, cur, name, NODE_NONE);
 		p->nodes[cur].total = sat_add(p, p->nodes[cur].total, count);
 	}
 	p->nodes[cur].self = sat_add(p, p->nodes[cur].self, count);

@@ -54,6 +54,13 @@ struct profile {
 	uint64_t nstacks;	/* stacks added */
 	int saturated;		/* a count overflowed and was clamped */
 	uint32_t maxdepth;	/* deepest node */
+	/*
+	 * A flame chart: a stack merges only with the frames it shares with
+	 * the stack added just before it, so x keeps the input's order, as
+	 * flamegraph.pl --flamechart. Set before adding any stack. Children
+	 * are listed newest first.
+	 */
+	int flamechart;
 };
 
 /* Make an empty profile holding only the root. */

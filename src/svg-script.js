@@ -1,0 +1,308 @@
+// The script of flametui's SVG flame graphs: hover, zoom, search, and the
+// state kept in the URL. It runs at the end of the document, once every
+// frame is there. It reads frame names only as text and never evaluates them.
+"use strict";
+(function () {
+	var NS = "http://www.w3.org/2000/svg";
+	var frames = document.getElementById("frames");
+	var details = document.getElementById("details").firstChild;
+	var unzoombtn = document.getElementById("unzoom");
+	var searchbtn = document.getElementById("search");
+	var icbtn = document.getElementById("ignorecase");
+	var matched = document.getElementById("matched");
+
+	function num(name) {
+		return parseFloat(frames.getAttribute(name));
+	}
+	var xpad = num("data-xpad");
+	var fullw = num("data-width") - 2 * xpad;
+	var charw = num("data-fontsize") * num("data-fontwidth");
+	var nametype = frames.getAttribute("data-nametype");
+	var searchcolor = frames.getAttribute("data-searchcolor");
+
+	// One entry per frame, in document (depth-first) order.
+	var g = [], rect = [], label = [], name = [], samples = [];
+	var off = [], up = [], end = [], fill = [], hit = [], ox = [];
+	var top = 0;		// the first frame that is not an ancestor
+	var zoomed = -1;	// the frame zoomed to, -1 for none
+	var term = null;	// the search, null for none
+	var icase = false;
+
+	// Read the frames and rebuild the tree: a frame's parent is the
+	// nearest frame before it one level down.
+	(function () {
+		var kids = frames.children, chain = [], cursor = [], i, j;
+		var e, t, k, d, y, y0 = null, fh = num("data-frameheight");
+		var inv = num("data-inverted") === 1;
+
+		for (i = 0; i < kids.length; i++) {
+			e = kids[i];
+			g.push(e);
+			rect.push(e.getElementsByTagName("rect")[0]);
+			label.push(e.getElementsByTagName("text")[0] || null);
+			t = e.getElementsByTagName("title")[0].textContent;
+			k = t.lastIndexOf(" (");
+			name.push(k >= 0 ? t.substring(0, k) : t);
+			samples.push(parseFloat(t.substring(k + 2).split(" ")[0]
+			    .replace(/,/g, "")));
+			fill.push(rect[i].getAttribute("fill"));
+			ox.push(rect[i].getAttribute("x"));
+			hit.push(false);
+			if (e.getAttribute("class") === "anc")
+				top = i + 1;
+			y = parseFloat(rect[i].getAttribute("y"));
+			if (y0 === null)
+				y0 = y;
+			d = Math.round((inv ? y - y0 : y0 - y) / fh);
+			while (chain.length > d)
+				end[chain.pop()] = i;
+			up.push(chain.length > 0 ? chain[chain.length - 1] : -1);
+			if (up[i] < 0 || up[i] < top)
+				off.push(0);
+			else {
+				j = up[i];
+				off.push(cursor[j] + parseFloat(
+				    e.getAttribute("data-gap") || "0"));
+				cursor[j] = off[i] + samples[i];
+			}
+			cursor.push(off[i]);
+			chain.push(i);
+		}
+		while (chain.length > 0)
+			end[chain.pop()] = kids.length;
+	})();
+
+	// Show as much of a frame's name as fits in its width.
+	function relabel(i, x, w, y) {
+		var n = Math.floor(w / charw), s = name[i], t = label[i];
+
+		if (n < 3)
+			s = "";
+		else if (s.length > n)
+			s = s.substring(0, n - 2) + "..";
+		if (t === null) {
+			if (s === "")
+				return;
+			t = document.createElementNS(NS, "text");
+			t.setAttribute("y", (y + 3 + parseFloat(
+			    rect[i].getAttribute("height")) / 2).toFixed(1));
+			g[i].appendChild(t);
+			label[i] = t;
+		}
+		t.setAttribute("x", (x + 3).toFixed(1));
+		t.textContent = s;
+	}
+
+	// Place frame i at x, w pixels wide.
+	function place(i, x, w, cls) {
+		var r = rect[i];
+
+		r.setAttribute("x", x.toFixed(1));
+		r.setAttribute("width", w.toFixed(1));
+		if (cls === null)
+			g[i].removeAttribute("class");
+		else
+			g[i].setAttribute("class", cls);
+		relabel(i, x, w, parseFloat(r.getAttribute("y")));
+	}
+
+	// Show frame v's subtree across the whole width, its ancestors below
+	// it at full width, and hide the rest.
+	function show(v) {
+		var ratio = fullw / samples[v], i, a;
+
+		for (i = 0; i < g.length; i++) {
+			if (i >= v && i < end[v])
+				place(i, xpad + (off[i] - off[v]) * ratio,
+				    samples[i] * ratio, null);
+			else
+				g[i].setAttribute("class", "hide");
+		}
+		for (a = up[v]; a >= 0; a = up[a])
+			place(a, xpad, fullw, a < top ? "anc parent" :
+			    "parent");
+	}
+
+	function zoom(i) {
+		if (i <= top) {
+			unzoom();
+			return;
+		}
+		zoomed = i;
+		unzoombtn.removeAttribute("class");
+		show(i);
+		update();
+	}
+
+	function unzoom() {
+		zoomed = -1;
+		unzoombtn.setAttribute("class", "hide");
+		if (g.length > 0)
+			show(top);
+		update();
+	}
+
+	// Colour the frames matching the search and show Matched %.
+	function search() {
+		var re = null, i, v, sum = 0, pct;
+
+		if (term !== null) {
+			try {
+				re = new RegExp(term, icase ? "i" : "");
+			} catch (err) {
+				re = null;
+			}
+		}
+		for (i = 0; i < g.length; i++) {
+			hit[i] = re !== null && re.test(name[i]);
+			rect[i].setAttribute("fill", hit[i] ? searchcolor :
+			    fill[i]);
+		}
+		if (term === null) {
+			searchbtn.removeAttribute("class");
+			searchbtn.firstChild.nodeValue = "Search";
+			matched.firstChild.nodeValue = " ";
+			return;
+		}
+		searchbtn.setAttribute("class", "show");
+		searchbtn.firstChild.nodeValue = "Reset Search";
+		if (re === null) {
+			matched.firstChild.nodeValue = "Bad regex";
+			return;
+		}
+		// Samples under a match, each counted once, in the view.
+		v = zoomed >= 0 ? zoomed : top;
+		for (i = v; i < end[v]; )
+			if (hit[i]) {
+				sum += samples[i];
+				i = end[i];
+			} else
+				i++;
+		pct = samples[v] > 0 ? 100 * sum / samples[v] : 0;
+		matched.firstChild.nodeValue = "Matched: " +
+		    (pct === 100 ? "100" : pct.toFixed(1)) + "%";
+	}
+
+	// Keep the zoom and the search in the URL, as flamegraph.pl does.
+	function update() {
+		var u, r;
+
+		search();
+		try {
+			u = new URL(window.location.href);
+			["x", "y", "s", "i"].forEach(function (k) {
+				u.searchParams.delete(k);
+			});
+			if (zoomed >= 0) {
+				r = rect[zoomed];
+				u.searchParams.set("x", ox[zoomed]);
+				u.searchParams.set("y", r.getAttribute("y"));
+			}
+			if (term !== null)
+				u.searchParams.set("s", term);
+			if (icase)
+				u.searchParams.set("i", "1");
+			if (u.href !== window.location.href)
+				window.history.replaceState(null, "", u.href);
+		} catch (err) {
+			// A viewer without history: keep the state here only.
+		}
+	}
+
+	function search_prompt() {
+		var t;
+
+		if (term !== null) {
+			term = null;
+			update();
+			return;
+		}
+		t = window.prompt("Search for a regular expression" +
+		    (icase ? ", ignoring case" : "") +
+		    " (Ctrl-I toggles case)", "");
+		if (t !== null && t !== "") {
+			term = t;
+			update();
+		}
+	}
+
+	function toggle_case() {
+		icase = !icase;
+		if (icase)
+			icbtn.setAttribute("class", "show");
+		else
+			icbtn.removeAttribute("class");
+		update();
+	}
+
+	// The frame (a child of #frames) that e is in, or -1.
+	function frame_of(e) {
+		while (e && e.parentNode !== frames) {
+			if (e === document.documentElement)
+				return -1;
+			e = e.parentNode;
+		}
+		return e ? g.indexOf(e) : -1;
+	}
+
+	frames.addEventListener("click", function (ev) {
+		var i = frame_of(ev.target);
+
+		if (i >= 0)
+			zoom(i);
+	});
+	frames.addEventListener("mouseover", function (ev) {
+		var i = frame_of(ev.target);
+
+		if (i >= 0)
+			details.nodeValue = nametype + " " +
+			    g[i].getElementsByTagName("title")[0].textContent;
+	});
+	frames.addEventListener("mouseout", function () {
+		details.nodeValue = " ";
+	});
+	unzoombtn.addEventListener("click", unzoom);
+	searchbtn.addEventListener("click", search_prompt);
+	icbtn.addEventListener("click", toggle_case);
+	window.addEventListener("keydown", function (ev) {
+		if (ev.keyCode === 114 || (ev.ctrlKey && ev.keyCode === 70)) {
+			ev.preventDefault();
+			search_prompt();
+		} else if (ev.ctrlKey && ev.keyCode === 73) {
+			ev.preventDefault();
+			toggle_case();
+		} else if (ev.keyCode === 27)
+			unzoom();
+	});
+
+	// The state to start in: the URL's, else the file's own search.
+	(function () {
+		var q, x, y, i;
+
+		try {
+			q = new URL(window.location.href).searchParams;
+		} catch (err) {
+			q = null;
+		}
+		if (q !== null && q.get("s") !== null && q.get("s") !== "") {
+			term = q.get("s");
+			icase = q.get("i") === "1";
+		} else if (frames.getAttribute("data-search") !== null) {
+			term = frames.getAttribute("data-search");
+			icase = frames.getAttribute("data-icase") === "1";
+		}
+		if (icase)
+			icbtn.setAttribute("class", "show");
+		x = q !== null ? q.get("x") : null;
+		y = q !== null ? q.get("y") : null;
+		if (x !== null && y !== null) {
+			for (i = top; i < g.length; i++)
+				if (ox[i] === x &&
+				    rect[i].getAttribute("y") === y) {
+					zoom(i);
+					return;
+				}
+		}
+		update();
+	})();
+})();

@@ -1,0 +1,766 @@
+/*
+ * svg.c: the SVG writer.
+ *
+ * The layout is flamegraph.pl's: x is proportional to samples, children are
+ * sorted by name (or kept in input order for a flame chart), a frame's own
+ * samples come before its children, and frames narrower than --minwidth are
+ * left out together with everything above them.
+ *
+ * Frames are written in depth-first order, so the script can rebuild the
+ * tree from the document alone: each <g> holds a <title> "NAME (N samples,
+ * P%)", a <rect> and, when the frame is wide enough, a <text> label. A frame
+ * that does not start where its previous sibling ends (after a parent's own
+ * samples, or a left-out sibling) says by how many samples in data-gap.
+ *
+ * Output goes through a small buffer of our own rather than stdio calls per
+ * field: a big profile has hundreds of thousands of frames.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "svg.h"
+#include "util.h"
+
+#include "svg-script.h"
+
+#define SVG_XPAD 10
+#define SVG_FRAMEPAD 1
+#define SVG_SEARCHCOLOR "rgb(230,0,230)"
+
+/* An output buffer in front of a FILE. */
+struct out {
+	FILE *f;
+	char buf[65536];
+	size_t len;
+	int error;
+};
+
+/* A frame waiting to be written. */
+struct pending {
+	uint32_t node;
+	uint64_t off;		/* samples left of it, from the export root */
+	uint64_t gap;		/* samples between it and its left sibling */
+};
+
+/* The state of one export. */
+struct svg {
+	const struct profile *p;
+	const struct svg_opts *o;
+	struct out out;
+	uint64_t total;		/* samples of the export root */
+	uint64_t grand;		/* samples of the whole profile */
+	double wpt;		/* pixels per sample unit */
+	double thr;		/* frames below this many units are left out */
+	uint32_t rootdepth;	/* depth of the export root */
+	uint32_t maxdepth;	/* deepest frame drawn */
+	double height;		/* of the image */
+	uint64_t rng;		/* colours without --hash */
+};
+
+/* The profile the sort below compares names in. */
+static const struct profile *svg_sort_profile;
+
+void
+svg_defaults(struct svg_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->countname = "samples";
+	o->nametype = "Function:";
+	o->width = 1200;
+	o->frameheight = 16;
+	o->minwidth = 0.1;
+	o->fonttype = "Verdana";
+	o->fontsize = 12;
+	o->fontwidth = 0.59;
+	o->palette = PAL_HOT;
+}
+
+/* Is s a colour "#rrggbb"? */
+static int
+svg_hexcolor(const char *s)
+{
+	int i;
+
+	if (s[0] != '#' || strlen(s) != 7)
+		return 0;
+	for (i = 1; i < 7; i++)
+		if (strchr("0123456789abcdefABCDEF", s[i]) == NULL)
+			return 0;
+	return 1;
+}
+
+int
+svg_check_bgcolors(const char *s, char *err, size_t errlen)
+{
+	if (strcmp(s, "yellow") == 0 || strcmp(s, "blue") == 0 ||
+	    strcmp(s, "green") == 0 || strcmp(s, "grey") == 0 ||
+	    svg_hexcolor(s))
+		return 0;
+	snprintf(err, errlen, "unknown background colours '%s': use yellow, "
+	    "blue, green, grey or #rrggbb", s);
+	return -1;
+}
+
+/* The two colours of the background gradient, as flamegraph.pl picks them. */
+static void
+svg_background(const struct svg_opts *o, const char **c1, const char **c2)
+{
+	const char *bg = o->bgcolors;
+
+	if (bg == NULL) {
+		switch (o->palette) {
+		case PAL_MEM:
+			bg = "green";
+			break;
+		case PAL_IO:
+		case PAL_WAKEUP:
+		case PAL_CHAIN:
+			bg = "blue";
+			break;
+		case PAL_RED:
+		case PAL_GREEN:
+		case PAL_BLUE:
+		case PAL_AQUA:
+		case PAL_YELLOW:
+		case PAL_PURPLE:
+		case PAL_ORANGE:
+			bg = "grey";
+			break;
+		default:
+			bg = "yellow";
+			break;
+		}
+	}
+	*c1 = "#eeeeee";
+	*c2 = "#eeeeb0";
+	if (strcmp(bg, "blue") == 0)
+		*c2 = "#e0e0ff";
+	else if (strcmp(bg, "green") == 0) {
+		*c1 = "#eef2ee";
+		*c2 = "#e0ffe0";
+	} else if (strcmp(bg, "grey") == 0) {
+		*c1 = "#f8f8f8";
+		*c2 = "#e8e8e8";
+	} else if (svg_hexcolor(bg))
+		*c1 = *c2 = bg;
+}
+
+/* Write the buffer out. */
+static void
+out_flush(struct out *o)
+{
+	if (o->len > 0 && fwrite(o->buf, 1, o->len, o->f) != o->len)
+		o->error = 1;
+	o->len = 0;
+}
+
+/* Append bytes. */
+static void
+out_put(struct out *o, const char *s, size_t n)
+{
+	if (n > sizeof o->buf - o->len) {
+		out_flush(o);
+		if (n > sizeof o->buf) {
+			if (fwrite(s, 1, n, o->f) != n)
+				o->error = 1;
+			return;
+		}
+	}
+	memcpy(o->buf + o->len, s, n);
+	o->len += n;
+}
+
+/* Append a string. */
+static void
+out_str(struct out *o, const char *s)
+{
+	out_put(o, s, strlen(s));
+}
+
+/* Append a formatted string. */
+static void __attribute__((format(printf, 2, 3)))
+out_fmt(struct out *o, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		out_put(o, buf, (size_t)n < sizeof buf ? (size_t)n :
+		    sizeof buf - 1);
+}
+
+/* Append v with one decimal, as printf's "%.1f" but faster. */
+static void
+out_dec1(struct out *o, double v)
+{
+	char buf[32], *p = buf + sizeof buf;
+	long long t;
+	int neg = v < 0;
+
+	t = llround(fabs(v) * 10);
+	*--p = (char)('0' + t % 10);
+	*--p = '.';
+	t /= 10;
+	do {
+		*--p = (char)('0' + t % 10);
+		t /= 10;
+	} while (t > 0);
+	if (neg && (p[0] != '0' || p[2] != '0' || p + 3 != buf + sizeof buf))
+		*--p = '-';
+	out_put(o, p, (size_t)(buf + sizeof buf - p));
+}
+
+/*
+ * Length of the UTF-8 character at s (n bytes left) that XML may hold, or 0
+ * when s does not start one: a malformed sequence, an overlong form, a
+ * surrogate, or U+FFFE/U+FFFF.
+ */
+static size_t
+svg_utf8(const unsigned char *s, size_t n)
+{
+	uint32_t c;
+	size_t len, i;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		len = 2, c = s[0] & 0x1f;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		len = 3, c = s[0] & 0x0f;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		len = 4, c = s[0] & 0x07;
+	else
+		return 0;
+	if (len > n)
+		return 0;
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		c = c << 6 | (s[i] & 0x3f);
+	}
+	if ((len == 3 && c < 0x800) || (len == 4 && c < 0x10000) ||
+	    c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff) ||
+	    c == 0xfffe || c == 0xffff)
+		return 0;
+	return len;
+}
+
+/*
+ * Write at most maxchars characters of s as XML text (attr: inside an
+ * attribute value too). Markup characters become entities; control
+ * characters and bytes that are not valid UTF-8 become the text \xNN.
+ * Returns the number of characters shown (an escape counts its four).
+ */
+static size_t
+out_text(struct out *o, const char *s, size_t len, size_t maxchars, int attr)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0, start = 0, k, shown = 0;
+	char esc[8];
+
+	while (i < len && shown < maxchars) {
+		unsigned char c = u[i];
+
+		if (c >= 0x20 && c < 0x7f && c != '&' && c != '<' &&
+		    c != '>' && c != '"') {
+			i++;
+			shown++;
+			continue;
+		}
+		if (c >= 0x80 && (k = svg_utf8(u + i, len - i)) > 0) {
+			i += k;
+			shown++;
+			continue;
+		}
+		out_put(o, s + start, i - start);
+		switch (c) {
+		case '&':
+			out_str(o, "&amp;");
+			shown++;
+			break;
+		case '<':
+			out_str(o, "&lt;");
+			shown++;
+			break;
+		case '>':
+			out_str(o, "&gt;");
+			shown++;
+			break;
+		case '"':
+			out_str(o, attr ? "&quot;" : "\"");
+			shown++;
+			break;
+		default:
+			snprintf(esc, sizeof esc, "\\x%02x", c);
+			out_str(o, esc);
+			shown += 4;
+			break;
+		}
+		start = ++i;
+	}
+	out_put(o, s + start, i - start);
+	return shown;
+}
+
+/* Write a whole string as XML text. */
+static void
+out_xml(struct out *o, const char *s, int attr)
+{
+	out_text(o, s, strlen(s), SIZE_MAX, attr);
+}
+
+/* How many characters out_text() would show for s. */
+static size_t
+svg_chars(const char *s, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0, k, n = 0;
+
+	while (i < len) {
+		if (u[i] >= 0x20 && u[i] != 0x7f && u[i] < 0x80) {
+			i++;
+			n++;
+		} else if (u[i] >= 0x80 && (k = svg_utf8(u + i, len - i)) > 0) {
+			i += k;
+			n++;
+		} else {
+			i++;
+			n += 4;
+		}
+	}
+	return n;
+}
+
+/*
+ * The length of a name without the annotation flamegraph.pl hides: a
+ * trailing _[k], _[w], _[i] or _[j].
+ */
+static size_t
+svg_shown_len(const struct name *nm)
+{
+	const char *s = nm->s;
+	size_t n = nm->len;
+
+	if (n >= 4 && s[n - 4] == '_' && s[n - 3] == '[' && s[n - 1] == ']' &&
+	    strchr("kwij", s[n - 2]) != NULL)
+		return n - 4;
+	return n;
+}
+
+/* Write a count of samples with thousands separators: 1,234,567.5 */
+static void
+out_samples(struct svg *g, uint64_t count)
+{
+	char num[64], sep[96];
+	size_t n, i, j = 0, intlen;
+	const char *dot;
+
+	profile_fmt_count(g->p, count, num, sizeof num);
+	n = strlen(num);
+	dot = strchr(num, '.');
+	intlen = dot != NULL ? (size_t)(dot - num) : n;
+	for (i = 0; i < intlen; i++) {
+		if (i > 0 && (intlen - i) % 3 == 0)
+			sep[j++] = ',';
+		sep[j++] = num[i];
+	}
+	memcpy(sep + j, num + intlen, n - intlen);
+	out_put(&g->out, sep, j + n - intlen);
+}
+
+/* A number in [0, 1) from the colour generator. */
+static double
+svg_rand(struct svg *g)
+{
+	g->rng ^= g->rng << 13;
+	g->rng ^= g->rng >> 7;
+	g->rng ^= g->rng << 17;
+	return (double)(g->rng >> 11) / 9007199254740992.0;
+}
+
+/* Write the fill colour of a frame. */
+static void
+svg_fill(struct svg *g, const struct name *nm)
+{
+	struct rgb c;
+	double v1, v2, v3;
+
+	if (nm->len == 2 && memcmp(nm->s, "--", 2) == 0) {
+		out_str(&g->out, "rgb(160,160,160)");
+		return;
+	}
+	if (nm->len == 1 && nm->s[0] == '-') {
+		out_str(&g->out, "rgb(200,200,200)");
+		return;
+	}
+	if (g->o->hash)
+		c = palette_color(g->o->palette, nm->s, nm->len);
+	else {
+		v1 = svg_rand(g);
+		v2 = svg_rand(g);
+		v3 = svg_rand(g);
+		c = palette_color_v(g->o->palette, nm->s, nm->len, v1, v2, v3);
+	}
+	out_fmt(&g->out, "rgb(%u,%u,%u)", c.r, c.g, c.b);
+}
+
+/*
+ * Write one frame: node at depth (counted from the profile's root), off
+ * samples from the left, drawn width samples wide.
+ */
+static void
+svg_frame(struct svg *g, uint32_t node, uint32_t depth, uint64_t off,
+    uint64_t width, uint64_t gap, int ancestor)
+{
+	const struct svg_opts *o = g->o;
+	const struct node *n = &g->p->nodes[node];
+	const struct name *nm = profile_name(g->p, node);
+	struct out *out = &g->out;
+	double x1, x2, y1, y2, w;
+	size_t chars, len;
+
+	x1 = round((SVG_XPAD + (double)off * g->wpt) * 10) / 10;
+	x2 = round((SVG_XPAD + (double)(off + width) * g->wpt) * 10) / 10;
+	w = x2 - x1;
+	if (!o->inverted) {
+		y1 = g->height - (o->fontsize * 2 + 10) -
+		    (double)(depth + 1) * o->frameheight + SVG_FRAMEPAD;
+		y2 = g->height - (o->fontsize * 2 + 10) -
+		    (double)depth * o->frameheight;
+	} else {
+		y1 = o->fontsize * 3 + (o->subtitle != NULL ?
+		    o->fontsize * 2 : 0) + (double)depth * o->frameheight;
+		y2 = y1 + o->frameheight - SVG_FRAMEPAD;
+	}
+
+	out_str(out, ancestor ? "<g class=\"anc\"" : "<g");
+	if (gap > 0) {
+		char num[64];
+
+		out_str(out, " data-gap=\"");
+		out_str(out, profile_fmt_count(g->p, gap, num, sizeof num));
+		out_str(out, "\"");
+	}
+	out_str(out, "><title>");
+	if (node == PROFILE_ROOT)
+		out_str(out, "all");
+	else
+		out_text(out, nm->s, svg_shown_len(nm), SIZE_MAX, 0);
+	out_str(out, " (");
+	out_samples(g, n->total);
+	out_str(out, " ");
+	out_xml(out, o->countname, 0);
+	if (node == PROFILE_ROOT)
+		out_str(out, ", 100%)</title><rect x=\"");
+	else
+		out_fmt(out, ", %.2f%%)</title><rect x=\"", g->grand == 0 ? 0 :
+		    100.0 * (double)n->total / (double)g->grand);
+	out_dec1(out, x1);
+	out_str(out, "\" y=\"");
+	out_dec1(out, y1);
+	out_str(out, "\" width=\"");
+	out_dec1(out, w);
+	out_str(out, "\" height=\"");
+	out_dec1(out, y2 - y1);
+	out_str(out, "\" fill=\"");
+	svg_fill(g, nm);
+	out_str(out, "\"/>");
+
+	/* A label when there is room for a character and "..". */
+	chars = (size_t)(w / (o->fontsize * o->fontwidth));
+	if (chars >= 3) {
+		out_str(out, "<text x=\"");
+		out_dec1(out, x1 + 3);
+		out_str(out, "\" y=\"");
+		out_dec1(out, 3 + (y1 + y2) / 2);
+		out_str(out, "\">");
+		if (node == PROFILE_ROOT)
+			out_str(out, "all");
+		else {
+			len = svg_shown_len(nm);
+			if (svg_chars(nm->s, len) <= chars)
+				out_text(out, nm->s, len, SIZE_MAX, 0);
+			else {
+				out_text(out, nm->s, len, chars - 2, 0);
+				out_str(out, "..");
+			}
+		}
+		out_str(out, "</text>");
+	}
+	out_str(out, "</g>\n");
+}
+
+/* Order two nodes by name bytes. */
+static int
+svg_cmp(const void *a, const void *b)
+{
+	const struct name *x = profile_name(svg_sort_profile,
+	    *(const uint32_t *)a);
+	const struct name *y = profile_name(svg_sort_profile,
+	    *(const uint32_t *)b);
+	uint32_t n = x->len < y->len ? x->len : y->len;
+	int c = memcmp(x->s, y->s, n);
+
+	if (c != 0)
+		return c;
+	return (x->len > y->len) - (x->len < y->len);
+}
+
+/* Find the deepest frame that will be drawn. */
+static uint32_t
+svg_maxdepth(struct svg *g, uint32_t root)
+{
+	const struct node *nodes = g->p->nodes;
+	uint32_t *stack = NULL, n, c, max = nodes[root].depth;
+	size_t cap = 0, sp = 0;
+
+	stack = xgrow(stack, &cap, 1, sizeof *stack);
+	stack[sp++] = root;
+	while (sp > 0) {
+		n = stack[--sp];
+		if (nodes[n].depth > max)
+			max = nodes[n].depth;
+		for (c = nodes[n].child; c != NODE_NONE; c = nodes[c].next) {
+			if ((double)nodes[c].total < g->thr ||
+			    nodes[c].total == 0)
+				continue;
+			stack = xgrow(stack, &cap, sp + 1, sizeof *stack);
+			stack[sp++] = c;
+		}
+	}
+	free(stack);
+	return max;
+}
+
+/* Write the frames of root's subtree, depth first. */
+static void
+svg_frames(struct svg *g, uint32_t root)
+{
+	const struct node *nodes = g->p->nodes;
+	struct pending *stack = NULL, e;
+	uint32_t *kids = NULL, c;
+	size_t capstack = 0, capkids = 0, sp = 0, nk, i, first;
+	uint64_t cursor, last;
+
+	svg_sort_profile = g->p;
+	stack = xgrow(stack, &capstack, 1, sizeof *stack);
+	stack[sp++] = (struct pending){ root, 0, 0 };
+	while (sp > 0) {
+		e = stack[--sp];
+		svg_frame(g, e.node, nodes[e.node].depth, e.off,
+		    nodes[e.node].total, e.gap, 0);
+		if (nodes[e.node].nchild == 0)
+			continue;
+		kids = xgrow(kids, &capkids, nodes[e.node].nchild,
+		    sizeof *kids);
+		nk = 0;
+		for (c = nodes[e.node].child; c != NODE_NONE; c = nodes[c].next)
+			kids[nk++] = c;
+		if (g->p->flamechart) {
+			/* Newest first in the list: reverse to input order. */
+			for (i = 0; i < nk / 2; i++) {
+				c = kids[i];
+				kids[i] = kids[nk - 1 - i];
+				kids[nk - 1 - i] = c;
+			}
+		} else if (nk > 1)
+			qsort(kids, nk, sizeof *kids, svg_cmp);
+		/* Own samples first, then the children, as flamegraph.pl. */
+		cursor = e.off + nodes[e.node].self;
+		last = e.off;
+		first = sp;
+		for (i = 0; i < nk; i++) {
+			c = kids[i];
+			if ((double)nodes[c].total >= g->thr &&
+			    nodes[c].total > 0) {
+				stack = xgrow(stack, &capstack, sp + 1,
+				    sizeof *stack);
+				stack[sp++] = (struct pending){ c, cursor,
+				    cursor - last };
+				last = cursor + nodes[c].total;
+			}
+			cursor += nodes[c].total;
+		}
+		/* Reverse the pushed children so the first pops first. */
+		for (i = 0; first + i < sp - 1 - i; i++) {
+			e = stack[first + i];
+			stack[first + i] = stack[sp - 1 - i];
+			stack[sp - 1 - i] = e;
+		}
+	}
+	free(stack);
+	free(kids);
+}
+
+/* Write the document up to the frames. */
+static void
+svg_header(struct svg *g)
+{
+	const struct svg_opts *o = g->o;
+	struct out *out = &g->out;
+	const char *c1, *c2, *title = o->title, *p, *q;
+	double w = o->width, h = g->height;
+
+	if (title == NULL)
+		title = o->flamechart ? "Flame Chart" : o->inverted ?
+		    "Icicle Graph" : "Flame Graph";
+	svg_background(o, &c1, &c2);
+	out_str(out, "<?xml version=\"1.0\" standalone=\"no\"?>\n"
+	    "<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" "
+	    "\"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">\n");
+	out_fmt(out, "<svg version=\"1.1\" width=\"%d\" height=\"%.0f\" "
+	    "viewBox=\"0 0 %d %.0f\" xmlns=\"http://www.w3.org/2000/svg\" "
+	    "xmlns:xlink=\"http://www.w3.org/1999/xlink\" font-family=\"",
+	    o->width, h, o->width, h);
+	out_xml(out, o->fonttype, 1);
+	out_fmt(out, "\" font-size=\"%g\">\n", o->fontsize);
+	out_str(out, "<!-- Flame graph written by " PACKAGE_STRING ". Hover "
+	    "over a frame for details, click to zoom, Ctrl-F to search. -->\n");
+	if (o->notes != NULL) {
+		/* A comment may not hold "--" nor end in "-". */
+		out_str(out, "<!-- NOTES: ");
+		for (p = o->notes; *p != '\0'; p = q) {
+			q = strstr(p, "--");
+			q = q != NULL ? q + 1 : p + strlen(p);
+			out_text(out, p, (size_t)(q - p), SIZE_MAX, 0);
+			if (q[-1] == '-')
+				out_str(out, " ");
+		}
+		out_str(out, " -->\n");
+	}
+	out_fmt(out, "<defs><linearGradient id=\"background\" y1=\"0\" "
+	    "y2=\"1\" x1=\"0\" x2=\"0\"><stop stop-color=\"%s\" offset=\"5%%\"/>"
+	    "<stop stop-color=\"%s\" offset=\"95%%\"/></linearGradient></defs>\n",
+	    c1, c2);
+	out_fmt(out, "<style type=\"text/css\"><![CDATA[\n"
+	    "text { fill: black; }\n"
+	    "#title { text-anchor: middle; font-size: %gpx; }\n"
+	    "#subtitle { text-anchor: middle; fill: rgb(160,160,160); }\n"
+	    "#search, #ignorecase { opacity: 0.1; cursor: pointer; }\n"
+	    "#search:hover, #search.show, #ignorecase:hover, #ignorecase.show "
+	    "{ opacity: 1; }\n"
+	    "#unzoom { cursor: pointer; }\n"
+	    "#frames > *:hover { stroke: black; stroke-width: 0.5; "
+	    "cursor: pointer; }\n"
+	    "#frames rect { rx: 2px; ry: 2px; }\n"
+	    ".hide { display: none; }\n"
+	    ".parent { opacity: 0.5; }\n"
+	    "]]></style>\n", o->fontsize + 5);
+	out_fmt(out, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%.0f\" "
+	    "fill=\"url(#background)\"/>\n", o->width, h);
+	out_fmt(out, "<text id=\"title\" x=\"%.0f\" y=\"%g\">", floor(w / 2),
+	    o->fontsize * 2);
+	out_xml(out, title, 0);
+	out_str(out, "</text>\n");
+	if (o->subtitle != NULL) {
+		out_fmt(out, "<text id=\"subtitle\" x=\"%.0f\" y=\"%g\">",
+		    floor(w / 2), o->fontsize * 4);
+		out_xml(out, o->subtitle, 0);
+		out_str(out, "</text>\n");
+	}
+	out_fmt(out, "<text id=\"details\" x=\"%d\" y=\"%g\"> </text>\n",
+	    SVG_XPAD, h - (o->fontsize * 2 + 10) / 2);
+	out_fmt(out, "<text id=\"unzoom\" class=\"hide\" x=\"%d\" y=\"%g\">"
+	    "Reset Zoom</text>\n", SVG_XPAD, o->fontsize * 2);
+	out_fmt(out, "<text id=\"search\" x=\"%g\" y=\"%g\">Search</text>\n",
+	    w - SVG_XPAD - 100, o->fontsize * 2);
+	out_fmt(out, "<text id=\"ignorecase\" x=\"%g\" y=\"%g\">ic</text>\n",
+	    w - SVG_XPAD - 16, o->fontsize * 2);
+	out_fmt(out, "<text id=\"matched\" x=\"%g\" y=\"%g\"> </text>\n",
+	    w - SVG_XPAD - 100, h - (o->fontsize * 2 + 10) / 2);
+
+	/* Everything the script needs to know, as data. */
+	out_fmt(out, "<g id=\"frames\" data-xpad=\"%d\" data-width=\"%d\" "
+	    "data-fontsize=\"%g\" data-fontwidth=\"%g\" data-frameheight=\"%d\" "
+	    "data-inverted=\"%d\" data-searchcolor=\"%s\" data-nametype=\"",
+	    SVG_XPAD, o->width, o->fontsize, o->fontwidth, o->frameheight,
+	    o->inverted ? 1 : 0, SVG_SEARCHCOLOR);
+	out_xml(out, o->nametype, 1);
+	out_str(out, "\"");
+	if (o->search != NULL && o->search[0] != '\0') {
+		out_str(out, " data-search=\"");
+		out_xml(out, o->search, 1);
+		out_fmt(out, "\" data-icase=\"%d\"", o->search_icase ? 1 : 0);
+	}
+	out_str(out, ">\n");
+}
+
+int
+svg_write(const struct profile *p, uint32_t root, const struct svg_opts *o,
+    FILE *f)
+{
+	struct svg *g;
+	const struct node *nodes = p->nodes;
+	uint32_t a, *anc = NULL;
+	size_t nanc, i;
+	int ret;
+
+	g = xcalloc(1, sizeof *g);
+	g->p = p;
+	g->o = o;
+	g->out.f = f;
+	g->rng = 0x2545f4914f6cdd1dull;
+	g->total = nodes[root].total;
+	g->grand = nodes[PROFILE_ROOT].total;
+	g->rootdepth = nodes[root].depth;
+	g->wpt = g->total == 0 ? 0 :
+	    (o->width - 2.0 * SVG_XPAD) / (double)g->total;
+	if (o->minwidth_pct)
+		g->thr = (double)g->total * o->minwidth / 100;
+	else
+		g->thr = g->wpt == 0 ? 0 : o->minwidth / g->wpt;
+	g->maxdepth = svg_maxdepth(g, root);
+	g->height = (g->maxdepth + 1.0) * o->frameheight + o->fontsize * 3 +
+	    o->fontsize * 2 + 10 + (o->subtitle != NULL ? o->fontsize * 2 : 0);
+	g->height = ceil(g->height);
+
+	svg_header(g);
+	/* The frames below the export root, at full width, as in a zoom. */
+	nanc = nodes[root].depth;
+	anc = xcalloc(nanc + 1, sizeof *anc);
+	for (i = nanc, a = nodes[root].parent; i > 0; i--) {
+		anc[i - 1] = a;
+		a = nodes[a].parent;
+	}
+	for (i = 0; i < nanc; i++)
+		svg_frame(g, anc[i], (uint32_t)i, 0, g->total, 0, 1);
+	free(anc);
+	svg_frames(g, root);
+	out_str(&g->out, "</g>\n<script type=\"text/ecmascript\"><![CDATA[\n");
+	out_str(&g->out, svg_script);
+	out_str(&g->out, "]]></script>\n</svg>\n");
+	out_flush(&g->out);
+	ret = g->out.error || ferror(f) ? -1 : 0;
+	free(g);
+	return ret;
+}
+
+int
+svg_export(const struct profile *p, uint32_t root, const struct svg_opts *o,
+    const char *path, const struct input_ids *inputs, char *err,
+    size_t errlen)
+{
+	struct save s;
+
+	if (save_open(&s, path, inputs, err, errlen) != 0)
+		return -1;
+	errno = 0;
+	if (svg_write(p, root, o, s.f) != 0) {
+		snprintf(err, errlen, "%s: write failed: %s (nothing written)",
+		    strcmp(path, "-") == 0 ? "standard output" : path,
+		    strerror(errno != 0 ? errno : EIO));
+		save_abort(&s);
+		return -1;
+	}
+	return save_commit(&s, err, errlen);
+}
