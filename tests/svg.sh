@@ -1,0 +1,172 @@
+#!/bin/sh
+# --svg: a well-formed file whose frames are the merged tree, names shown as
+# text whatever bytes they hold, and flamegraph.pl's options.
+. "$top_srcdir/tests/lib.sh"
+FRAMES="perl $top_srcdir/tests/svg-frames.pl"
+
+if ! command -v xmllint >/dev/null 2>&1; then
+	echo "SKIP: xmllint not found (Debian package libxml2-utils)"
+	exit 77
+fi
+
+# wellformed WHAT FILE: xmllint must accept the file.
+wellformed() {
+	if ! xmllint --noout "$2" 2>"$TMP/xmllint.err"; then
+		fail "$1: not well-formed XML"
+		head -5 "$TMP/xmllint.err" >&2
+	fi
+}
+
+# same_tree WHAT INPUT [OPTION]...: the SVG's (frame path, samples) pairs,
+# nothing left out, equal the merged tree that --fold prints.
+same_tree() {
+	what=$1
+	shift
+	"$FLAMETUI" --fold "$@" >"$TMP/tree.folded"
+	$FRAMES fold "$TMP/tree.folded" >"$TMP/tree.want"
+	"$FLAMETUI" --minwidth=0 --svg="$TMP/tree.svg" "$@"
+	expect_eq "$what: exit status" 0 $?
+	wellformed "$what" "$TMP/tree.svg"
+	$FRAMES tree "$TMP/tree.svg" >"$TMP/tree.got"
+	expect_file "$what: frames and samples equal the merged tree" \
+		"$TMP/tree.want" "$TMP/tree.got"
+}
+
+D=$top_srcdir/tests/svg
+same_tree "names" "$D/names.folded"
+same_tree "perf-numa" "$D/numa.folded"
+same_tree "perf-js" "$D/js.folded"
+printf 'a;b 1.5\na;c 2.25\nd 0.25\n' >"$TMP/frac"
+same_tree "fractional counts" "$TMP/frac"
+same_tree "several files" "$D/names.folded" "$D/js.folded"
+for f in "$top_srcdir"/examples/*; do
+	[ -f "$f" ] || continue
+	same_tree "example $(basename "$f")" "$f"
+done
+
+# The title shows "name (N samples, P%)", N with thousands separators.
+printf 'main;work 1234567\nmain 2\n' >"$TMP/big"
+"$FLAMETUI" --svg="$TMP/big.svg" "$TMP/big"
+wellformed "thousands" "$TMP/big.svg"
+expect_match "thousands separators and percent" \
+	'<title>work \(1,234,567 samples, 100\.00%\)</title>' \
+	"$(cat "$TMP/big.svg")"
+expect_match "root title" '<title>all \(1,234,569 samples, 100%\)</title>' \
+	"$(cat "$TMP/big.svg")"
+
+# A name is text: markup is escaped, a script in a name is not a script.
+printf 'main;<script>alert(1)</script> 2\nmain;a&b "q" 1\n' >"$TMP/evil"
+"$FLAMETUI" --svg="$TMP/evil.svg" "$TMP/evil"
+wellformed "markup in names" "$TMP/evil.svg"
+svg=$(cat "$TMP/evil.svg")
+expect_match "script name escaped in the title" \
+	'<title>&lt;script&gt;alert\(1\)&lt;/script&gt; \(2 samples' "$svg"
+expect_eq "only our own script element" 1 \
+	"$(grep -c '<script' "$TMP/evil.svg")"
+expect_match "ampersand escaped" '<title>a&amp;b "q" \(1 samples' "$svg"
+
+# Control characters and invalid UTF-8 are shown as \xNN; UTF-8 is kept.
+printf 'main;\033[2Jclear;bad\377\376;caf\303\251 1\n' >"$TMP/bytes"
+"$FLAMETUI" --svg="$TMP/bytes.svg" "$TMP/bytes"
+wellformed "control and invalid bytes" "$TMP/bytes.svg"
+svg=$(cat "$TMP/bytes.svg")
+expect_match "escape shown as text" '<title>\\x1b\[2Jclear \(' "$svg"
+expect_match "invalid UTF-8 shown as text" '<title>bad\\xff\\xfe \(' "$svg"
+expect_match "UTF-8 kept" "<title>caf$(printf '\303\251') \\(" "$svg"
+
+# Text options, escaped; notes in a comment that stays a comment.
+"$FLAMETUI" --svg="$TMP/opt.svg" --title='Mine & <yours>' \
+	--subtitle='second line' --countname=bytes --nametype='Frame:' \
+	--notes='a -- b -' --fonttype='Courier "New"' --fontsize=10 \
+	--width=800 --height=20 "$D/names.folded"
+wellformed "text options" "$TMP/opt.svg"
+svg=$(cat "$TMP/opt.svg")
+expect_match "--title" '<text id="title" [^>]*>Mine &amp; &lt;yours&gt;</text>' "$svg"
+expect_match "--subtitle" '<text id="subtitle" [^>]*>second line</text>' "$svg"
+expect_match "--countname" '<title>main \(19 bytes, 90\.48%\)</title>' "$svg"
+expect_match "--nametype" 'data-nametype="Frame:"' "$svg"
+expect_match "--notes" '<!-- NOTES: a - - b -  -->' "$svg"
+expect_match "--fonttype" 'font-family="Courier &quot;New&quot;"' "$svg"
+expect_match "--fontsize" 'font-size="10"' "$svg"
+expect_match "--width" '<svg version="1.1" width="800"' "$svg"
+expect_match "--height" '<rect x="10.0" y="[0-9.]*" width="780.0" height="19.0"' "$svg"
+
+# Default titles follow the layout.
+"$FLAMETUI" --svg=- "$D/names.folded" >"$TMP/std.svg"
+expect_match "default title, to stdout" '<text id="title" [^>]*>Flame Graph</text>' \
+	"$(cat "$TMP/std.svg")"
+wellformed "stdout" "$TMP/std.svg"
+
+# --inverted: an icicle, the root at the top (below the title).
+"$FLAMETUI" --inverted --svg="$TMP/inv.svg" "$D/names.folded"
+svg=$(cat "$TMP/inv.svg")
+expect_match "icicle title" '>Icicle Graph</text>' "$svg"
+expect_match "icicle root at the top" \
+	'<title>all \(21 samples, 100%\)</title><rect x="10.0" y="36.0"' "$svg"
+$FRAMES tree "$TMP/inv.svg" >"$TMP/inv.got"
+"$FLAMETUI" --fold "$D/names.folded" >"$TMP/names.fold"
+$FRAMES fold "$TMP/names.fold" >"$TMP/inv.want"
+expect_file "icicle holds the same frames" "$TMP/inv.want" "$TMP/inv.got"
+
+# Colours: every palette; backgrounds; "-" grey; --hash stable per name.
+for pal in hot mem io wakeup chain java js perl python red green blue aqua \
+    yellow purple orange; do
+	"$FLAMETUI" --colors=$pal --svg="$TMP/pal.svg" "$D/js.folded"
+	expect_eq "--colors=$pal" 0 $?
+	wellformed "--colors=$pal" "$TMP/pal.svg"
+done
+"$FLAMETUI" --colors=mem --svg="$TMP/mem.svg" "$D/names.folded"
+expect_match "mem palette, green background" 'stop-color="#eef2ee"' \
+	"$(cat "$TMP/mem.svg")"
+"$FLAMETUI" --bgcolors='#123456' --svg="$TMP/bg.svg" "$D/names.folded"
+expect_eq "--bgcolors flat" 2 "$(grep -o 'stop-color="#123456"' "$TMP/bg.svg" | wc -l)"
+"$FLAMETUI" --bgcolors=pink --svg="$TMP/x.svg" "$D/names.folded" 2>"$TMP/err"
+expect_eq "bad --bgcolors" 2 $?
+expect_match "bad --bgcolors message" "unknown background colours 'pink'" \
+	"$(cat "$TMP/err")"
+"$FLAMETUI" --colors=rainbow --svg="$TMP/x.svg" "$D/names.folded" 2>"$TMP/err"
+expect_eq "bad --colors" 2 $?
+expect_match "bad --colors names them" "known palettes: hot, mem" "$(cat "$TMP/err")"
+expect_match '"-" is grey' '<title>- \(1 samples, 4\.76%\)</title><rect [^>]*fill="rgb\(200,200,200\)"' \
+	"$(cat "$TMP/mem.svg")"
+printf 'a;same 1\nb;same 1\n' >"$TMP/same"
+"$FLAMETUI" --hash --svg="$TMP/hash.svg" "$TMP/same"
+expect_eq "--hash: one colour per name" 1 "$(grep -o '<title>same [^/]*/title><rect [^>]*fill="[^"]*"' \
+	"$TMP/hash.svg" | sed 's/.*fill=//' | sort -u | wc -l)"
+
+# Annotations choose colours only: _[k] is not shown.
+printf 'main;sys_read_[k] 1\n' >"$TMP/ann"
+"$FLAMETUI" --svg="$TMP/ann.svg" "$TMP/ann"
+expect_match "annotation hidden" '<title>sys_read \(1 samples' "$(cat "$TMP/ann.svg")"
+
+# --minwidth: pixels by default, or a percentage.
+printf 'big 99999\ntiny 1\nsmall 1000\n' >"$TMP/mw"
+"$FLAMETUI" --svg="$TMP/mw.svg" "$TMP/mw"
+expect_eq "default 0.1 px prunes a 0.01 px frame" 0 "$(grep -c '<title>tiny' "$TMP/mw.svg")"
+"$FLAMETUI" --minwidth=0 --svg="$TMP/mw.svg" "$TMP/mw"
+expect_eq "--minwidth=0 keeps it" 1 "$(grep -c '<title>tiny' "$TMP/mw.svg")"
+"$FLAMETUI" --minwidth=2% --svg="$TMP/mw.svg" "$TMP/mw"
+expect_eq "--minwidth=2% prunes 1%" 0 "$(grep -c '<title>small' "$TMP/mw.svg")"
+"$FLAMETUI" --minwidth=0.5% --svg="$TMP/mw.svg" "$TMP/mw"
+expect_eq "--minwidth=0.5% keeps 1%" 1 "$(grep -c '<title>small' "$TMP/mw.svg")"
+"$FLAMETUI" --minwidth=abc --svg="$TMP/mw.svg" "$TMP/mw" 2>"$TMP/err"
+expect_eq "bad --minwidth" 2 $?
+
+# --reverse merges from the leaf.
+printf 'a;b;c 1\nx;b;c 2\nc 4\n' >"$TMP/rev"
+"$FLAMETUI" --reverse --minwidth=0 --svg="$TMP/rev.svg" "$TMP/rev"
+$FRAMES tree "$TMP/rev.svg" >"$TMP/rev.got"
+printf 'all\t7\nall;c\t7\nall;c;b\t3\nall;c;b;a\t1\nall;c;b;x\t2\n' >"$TMP/rev.want"
+expect_file "--reverse" "$TMP/rev.want" "$TMP/rev.got"
+expect_eq "--reverse --fold" "$(printf 'c 4\nc;b;a 1\nc;b;x 2')" \
+	"$("$FLAMETUI" --reverse --fold "$TMP/rev")"
+
+# --flamechart keeps input order and merges only neighbours.
+printf 'a;b 1\na;c 1\nd 1\na;b 1\n' >"$TMP/fc"
+"$FLAMETUI" --flamechart --minwidth=0 --svg="$TMP/fc.svg" "$TMP/fc"
+expect_match "flame chart title" '>Flame Chart</text>' "$(cat "$TMP/fc.svg")"
+expect_eq "--flamechart frames in input order" \
+	"all (4 a (2 b (1 c (1 d (1 a (1 b (1" \
+	"$(grep -o '<title>[^<]*(\([0-9]*\)' "$TMP/fc.svg" | sed 's/<title>//' | tr '\n' ' ' | sed 's/ $//')"
+
+finish
