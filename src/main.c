@@ -147,7 +147,7 @@ usage(FILE *f)
 "      --notes=TEXT       a note kept in a comment in the file\n"
 "      --width=N          image width in pixels (default 1200)\n"
 "      --height=N         height of a frame in pixels (default 16)\n"
-"      --minwidth=N[%%]   leave out frames narrower than N pixels, or than N%%\n"
+"      --minwidth=N[%%]    leave out frames narrower than N pixels, or than N%%\n"
 "                         of the whole (default 0.1 pixels)\n"
 "      --fonttype=FONT    font family (default \"Verdana\")\n"
 "      --fontsize=N       font size (default 12)\n"
