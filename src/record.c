@@ -729,10 +729,12 @@ record_perf(struct record *rec)
 		argv[argc++] = (char *)"-F";
 		argv[argc++] = freq;
 		/* Small buffers make perf write to perf.data often enough
-		 * for the sample count to move: about twice a second at the
-		 * full rate, in 16 to 128 pages (perf's default). */
-		for (npages = 16; npages < 128 &&
-		    npages < (unsigned long)rec->freq / 8; npages *= 2)
+		 * for the sample count to move: perf writes when a buffer is
+		 * half full, about every half second at the full rate with
+		 * short stacks (~128 bytes a sample), in 8 to 128 pages
+		 * (perf's default). */
+		for (npages = 8; npages < 128 &&
+		    npages < (unsigned long)rec->freq / 32; npages *= 2)
 			;
 		snprintf(pages, sizeof pages, "%lu", npages);
 		argv[argc++] = (char *)"-m";

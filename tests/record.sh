@@ -152,7 +152,7 @@ if command -v tmux >/dev/null 2>&1; then
 	tmux -S "$sock" new-session -d -x 120 -y 20 \
 		"'$FLAMETUI' record -p $pid -d 60 -F 999 -o cc.folded; echo EXIT=\$?; sleep 60"
 	screen=
-	for i in $(seq 100); do
+	for i in $(seq 300); do
 		screen=$(tmux -S "$sock" capture-pane -p)
 		printf '%s' "$screen" | grep -Eq 'left, [1-9][0-9]* samples' && break
 		sleep 0.1
@@ -160,7 +160,7 @@ if command -v tmux >/dev/null 2>&1; then
 	expect_match "tty: countdown and samples so far" \
 		"recording: [0-9]+s left, [1-9][0-9]* samples \(Ctrl-C stops early\)" "$screen"
 	tmux -S "$sock" send-keys C-c
-	for i in $(seq 100); do
+	for i in $(seq 300); do
 		screen=$(tmux -S "$sock" capture-pane -p)
 		printf '%s' "$screen" | grep -q 'EXIT=' && break
 		sleep 0.1
