@@ -592,7 +592,7 @@ svg_frames(struct svg *g, uint32_t root)
 			cursor += nodes[c].total;
 		}
 		/* Reverse the pushed children so the first pops first. */
-		for (i = 0; first + i < sp - 1 - i; i++) {
+		for (i = 0; i < (sp - first) / 2; i++) {
 			e = stack[first + i];
 			stack[first + i] = stack[sp - 1 - i];
 			stack[sp - 1 - i] = e;

@@ -149,6 +149,12 @@ expect_eq "--minwidth=0 keeps it" 1 "$(grep -c '<title>tiny' "$TMP/mw.svg")"
 expect_eq "--minwidth=2% prunes 1%" 0 "$(grep -c '<title>small' "$TMP/mw.svg")"
 "$FLAMETUI" --minwidth=0.5% --svg="$TMP/mw.svg" "$TMP/mw"
 expect_eq "--minwidth=0.5% keeps 1%" 1 "$(grep -c '<title>small' "$TMP/mw.svg")"
+# A frame drawn whose children are all left out (this crashed once).
+printf 'big;tiny 1\nbig 99999\nbig;tiny2 1\n' >"$TMP/mw2"
+"$FLAMETUI" --svg="$TMP/mw2.svg" "$TMP/mw2"
+expect_eq "all children left out: exit status" 0 $?
+wellformed "all children left out" "$TMP/mw2.svg"
+expect_eq "all children left out: frames" 2 "$(grep -c '<title>' "$TMP/mw2.svg")"
 "$FLAMETUI" --minwidth=abc --svg="$TMP/mw.svg" "$TMP/mw" 2>"$TMP/err"
 expect_eq "bad --minwidth" 2 $?
 
