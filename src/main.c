@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <locale.h>
 #include <regex.h>
 #include <signal.h>
 #include <stdio.h>
@@ -14,6 +15,7 @@
 #include <unistd.h>
 
 #include "fold.h"
+#include "keys.h"
 #include "load.h"
 #include "palette.h"
 #include "profile.h"
@@ -21,6 +23,7 @@
 #include "save.h"
 #include "svg.h"
 #include "transform.h"
+#include "tui.h"
 #include "util.h"
 
 enum {
@@ -33,6 +36,7 @@ enum {
 	OPT_NOTES, OPT_WIDTH, OPT_HEIGHT, OPT_MINWIDTH, OPT_FONTTYPE,
 	OPT_FONTSIZE, OPT_FONTWIDTH, OPT_COLORS, OPT_BGCOLORS, OPT_HASH,
 	OPT_INVERTED, OPT_FLAMECHART, OPT_NEGATE,
+	OPT_PALETTE, OPT_NO_COLOR, OPT_ICICLE, OPT_LIST_KEYS,
 };
 
 static const struct option longopts[] = {
@@ -74,6 +78,10 @@ static const struct option longopts[] = {
 	{ "inverted", no_argument, NULL, OPT_INVERTED },
 	{ "flamechart", no_argument, NULL, OPT_FLAMECHART },
 	{ "negate", no_argument, NULL, OPT_NEGATE },
+	{ "palette", required_argument, NULL, OPT_PALETTE },
+	{ "no-color", no_argument, NULL, OPT_NO_COLOR },
+	{ "icicle", no_argument, NULL, OPT_ICICLE },
+	{ "list-keys", no_argument, NULL, OPT_LIST_KEYS },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
@@ -163,12 +171,20 @@ usage(FILE *f)
 "      --inverted         icicle graph: the root at the top\n"
 "      --negate           differential input: swap the red and blue hues\n"
 "\n"
+"Interactive view (the default when no output is asked for):\n"
+"      --palette=NAME     colour frames with flamegraph.pl's palette NAME\n"
+"                         (default: hot)\n"
+"      --no-color         monochrome, as when NO_COLOR is set\n"
+"      --icicle           start with the root at the top\n"
+"      --list-keys        list the keys of the interactive view and exit\n"
+"\n"
 "  -h, --help             display this help and exit\n"
 "  -V, --version          output version information and exit\n"
 "\n"
 "Formats:\n", PROGNAME, PROGNAME);
 	for (i = 0; formats[i] != NULL; i++)
 		fprintf(f, "  %-9s %s\n", formats[i]->name, formats[i]->desc);
+	fprintf(f, "\nPalettes: %s\n", palette_names());
 	fprintf(f,
 "\n"
 "Exit status: 0 when stacks were read, 1 when nothing usable was read,\n"
@@ -270,10 +286,12 @@ main(int argc, char **argv)
 	struct transform t = { 0 };
 	struct load l;
 	struct profile p, view;
+	struct tui_opts to;
+	char warning[512];
 	char *stdin_only[] = { (char *)"-" };
 	char *const *paths, *end;
 	unsigned long long ul;
-	int c, npaths, fold = 0, nread;
+	int c, npaths, fold = 0, nread, interactive;
 	struct svg_opts so;
 	struct input_ids inputs;
 	const char *svgpath = NULL;
@@ -283,9 +301,12 @@ main(int argc, char **argv)
 	if (argc > 1 && strcmp(argv[1], "record") == 0)
 		return record_main(argc - 1, argv + 1);
 
+	setlocale(LC_CTYPE, "");
 	memset(&l, 0, sizeof l);
 	memset(&inputs, 0, sizeof inputs);
 	svg_defaults(&so);
+	memset(&to, 0, sizeof to);
+	to.pal = PAL_HOT;
 	while ((c = getopt_long(argc, argv, "f:hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
@@ -430,6 +451,24 @@ main(int argc, char **argv)
 		case OPT_SAMPLE_TYPE:
 			l.opts.sample_type = optarg;
 			break;
+		case OPT_PALETTE:
+			if (palette_find(optarg) < 0) {
+				fprintf(stderr, "%s: unknown palette '%s'; known "
+				    "palettes: %s\n", PROGNAME, optarg,
+				    palette_names());
+				return 2;
+			}
+			to.pal = (enum palette)palette_find(optarg);
+			break;
+		case OPT_NO_COLOR:
+			to.no_color = 1;
+			break;
+		case OPT_ICICLE:
+			to.icicle = 1;
+			break;
+		case OPT_LIST_KEYS:
+			keys_list(stdout);
+			return 0;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -471,7 +510,18 @@ main(int argc, char **argv)
 
 	profile_init(&p);
 	p.flamechart = flamechart;
+	interactive = !fold && svgpath == NULL;
+	if (interactive) {
+		l.progress = tui_progress;
+		tui_loading();
+	}
 	nread = load_files(&l, paths, npaths, &p);
+	if (interactive)
+		tui_loaded();
+	if (l.cancelled) {
+		fprintf(stderr, "%s: cancelled\n", PROGNAME);
+		return 130;
+	}
 	diag_print(&l.diag, stderr);
 	if (nread == 0 || p.nstacks == 0) {
 		if (nread > 0)
@@ -509,6 +559,18 @@ main(int argc, char **argv)
 		profile_free(&p);
 		diag_free(&l.diag);
 		return 0;
+	}
+	if (interactive) {
+		warning[0] = '\0';
+		if (l.diag.nmsgs > 0)
+			snprintf(warning, sizeof warning, "%s%s", l.diag.msgs[0],
+			    l.diag.nmsgs > 1 ? " (and more: see standard error "
+			    "after quitting)" : "");
+		c = tui_run(&p, &to, paths, npaths, l.formats,
+		    warning[0] != '\0' ? warning : NULL);
+		profile_free(&p);
+		diag_free(&l.diag);
+		return c;
 	}
 	if (fold_write(&p, stdout) < 0 || fflush(stdout) != 0) {
 		fprintf(stderr, "%s: writing output: %s\n", PROGNAME,

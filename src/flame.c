@@ -1,0 +1,269 @@
+/*
+ * flame.c: the graph screen: title line, the flame graph itself, the status
+ * line of the selected frame and the bottom line (search, messages).
+ *
+ * It reads the view's layout and draws it; it changes nothing.
+ */
+#include "config.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "term.h"
+#include "text.h"
+#include "tui.h"
+
+#define LABEL_MAX 8192
+static const struct rgb match_rgb = { 230, 0, 230 };	/* as flamegraph.pl */
+static const struct rgb filler_rgb = { 150, 150, 150 };
+
+int
+flame_top(void)
+{
+	return 1;
+}
+
+int
+flame_height(void)
+{
+	return LINES > 3 ? LINES - 3 : 0;
+}
+
+int
+flame_row_at(const struct tui *t, int y)
+{
+	int h = flame_height(), r;
+
+	if (y < flame_top() || y >= flame_top() + h)
+		return -1;
+	r = y - flame_top();
+	return t->v.icicle ? r : h - 1 - r;
+}
+
+/* The screen line of a layout row. */
+static int
+flame_line(const struct tui *t, size_t row)
+{
+	int h = flame_height();
+
+	return flame_top() + (t->v.icicle ? (int)row : h - 1 - (int)row);
+}
+
+/* A count of samples with thousands separators: "1,234,567.5". */
+static char *
+flame_count(const struct profile *p, uint64_t c, char *buf, size_t size)
+{
+	char raw[64];
+	size_t digits, i, o = 0;
+
+	profile_fmt_count(p, c, raw, sizeof raw);
+	digits = strcspn(raw, ".");
+	for (i = 0; raw[i] != '\0' && o + 2 < size; i++) {
+		if (i > 0 && i < digits && (digits - i) % 3 == 0)
+			buf[o++] = ',';
+		buf[o++] = raw[i];
+	}
+	buf[o] = '\0';
+	return buf;
+}
+
+/* c as a percentage of of. */
+static double
+flame_pct(uint64_t c, uint64_t of)
+{
+	return of == 0 ? 0.0 : 100.0 * (double)c / (double)of;
+}
+
+/* Write a line of text in reverse video across the screen at y. */
+static void
+flame_bar(int y, const char *s)
+{
+	char buf[LABEL_MAX];
+	int w;
+
+	attr_set(A_REVERSE, 0, NULL);
+	move(y, 0);
+	w = text_fit(s, strlen(s), COLS, term.utf8, buf, sizeof buf);
+	addstr(buf);
+	for (; w < COLS; w++)
+		addch(' ');
+	attr_set(A_NORMAL, 0, NULL);
+}
+
+/* The title: inputs, total samples, format, and the zoom. */
+static void
+flame_title(struct tui *t)
+{
+	const struct profile *p = t->p;
+	char line[LABEL_MAX], count[64];
+	uint32_t root = view_root(&t->v);
+	int n;
+
+	n = snprintf(line, sizeof line, "%s | %s samples | %s", t->files,
+	    flame_count(p, p->nodes[PROFILE_ROOT].total, count, sizeof count),
+	    t->format);
+	if (root != PROFILE_ROOT && n > 0 && (size_t)n < sizeof line)
+		snprintf(line + n, sizeof line - (size_t)n, " | zoom: %s",
+		    profile_name(p, root)->s);
+	flame_bar(0, line);
+}
+
+/* The status line: the selected frame and its share. */
+static void
+flame_status(struct tui *t)
+{
+	const struct profile *p = t->p;
+	const struct name *nm = profile_name(p, t->v.sel);
+	uint64_t c = p->nodes[t->v.sel].total;
+	char right[256], count[64], name[LABEL_MAX];
+	int rw, nw, x;
+
+	snprintf(right, sizeof right, " | %s samples | %.2f%% of total | "
+	    "%.2f%% of zoom", flame_count(p, c, count, sizeof count),
+	    flame_pct(c, p->nodes[PROFILE_ROOT].total),
+	    flame_pct(c, p->nodes[view_root(&t->v)].total));
+	rw = (int)strlen(right);
+	nw = text_fit(nm->s, nm->len, COLS - rw > 8 ? COLS - rw : 8, term.utf8,
+	    name, sizeof name);
+	attr_set(A_REVERSE | A_BOLD, 0, NULL);
+	mvaddstr(LINES - 2, 0, name);
+	attr_set(A_REVERSE, 0, NULL);
+	for (x = nw; x < COLS; x++)
+		addch(' ');
+	if (nw < COLS)
+		mvaddnstr(LINES - 2, nw, right, COLS - nw);
+	attr_set(A_NORMAL, 0, NULL);
+}
+
+/* The bottom line: a message, the search, or a hint. */
+static void
+flame_bottom(struct tui *t)
+{
+	const struct profile *p = t->p;
+	char line[LABEL_MAX], pat[256], out[LABEL_MAX];
+	uint64_t mz;
+
+	if (t->msg[0] != '\0')
+		snprintf(line, sizeof line, "%s", t->msg);
+	else if (t->v.searching) {
+		mz = view_matched_zoom(&t->v);
+		text_fit(t->v.pattern, strlen(t->v.pattern), 60, term.utf8,
+		    pat, sizeof pat);
+		snprintf(line, sizeof line, "/%s/%s matched %.2f%% of total, "
+		    "%.2f%% of zoom (n, N: next, previous; Esc: clear)", pat,
+		    t->v.icase ? "i" : "",
+		    flame_pct(t->v.matched, p->nodes[PROFILE_ROOT].total),
+		    flame_pct(mz, p->nodes[view_root(&t->v)].total));
+	} else
+		snprintf(line, sizeof line, "Enter: zoom  u: back  /: search  "
+		    "i: icicle  ?: help  q: quit");
+	move(LINES - 1, 0);
+	text_fit(line, strlen(line), COLS, term.utf8, out, sizeof out);
+	addstr(out);
+}
+
+/* Draw a run of narrow frames: blocks of eighths of a cell, or dots. */
+static void
+flame_filler(const struct span *s, int y)
+{
+	double cov, lo, hi;
+	int c, eighths;
+	wchar_t wc[2] = { 0, 0 };
+	short pair;
+
+	pair = term_pair(term_color((s->flags & SPAN_MATCH) ? match_rgb :
+	    filler_rgb), TERM_DEFAULT);
+	attr_set(term.colors == TERM_MONO ? A_DIM : A_NORMAL, pair, NULL);
+	for (c = s->col; c < s->col + s->ncol && c < COLS; c++) {
+		lo = s->x0 > c ? s->x0 : c;
+		hi = s->x1 < c + 1 ? s->x1 : c + 1;
+		cov = hi - lo;
+		eighths = (int)(cov * 8 + 0.5);
+		if (eighths <= 0)
+			continue;
+		if (!term.utf8) {
+			if (eighths >= 4)
+				mvaddch(y, c, '.');
+			continue;
+		}
+		wc[0] = (wchar_t)(0x2590 - eighths);	/* U+258F..U+2588 */
+		mvaddwstr(y, c, wc);
+	}
+	attr_set(A_NORMAL, 0, NULL);
+}
+
+/* Draw one frame: a coloured block with its label, then a gap cell. */
+static void
+flame_frame(struct tui *t, const struct span *s, int y)
+{
+	const struct name *nm = profile_name(t->p, s->node);
+	char label[LABEL_MAX];
+	int area, w, x, sel = s->flags & SPAN_SELECTED;
+	attr_t a;
+	short pair = 0;
+
+	if (s->col >= COLS || s->ncol <= 0)
+		return;
+	area = s->ncol >= 2 ? s->ncol - 1 : s->ncol;
+	if (s->col + area > COLS)
+		area = COLS - s->col;
+	if (term.colors == TERM_MONO) {
+		if (sel)
+			a = A_BOLD | A_UNDERLINE;
+		else if (s->flags & SPAN_MATCH)
+			a = A_REVERSE | A_BOLD | A_UNDERLINE;
+		else
+			a = A_REVERSE;
+	} else {
+		pair = term_pair(COLOR_BLACK, term_color((s->flags &
+		    SPAN_MATCH) ? match_rgb : palette_color(t->pal, nm->s,
+		    nm->len)));
+		a = sel ? A_REVERSE | A_BOLD : A_NORMAL;
+	}
+	w = text_fit(nm->s, nm->len, area, term.utf8, label, sizeof label);
+	attr_set(a, pair, NULL);
+	mvaddstr(y, s->col, label);
+	for (x = w; x < area; x++)
+		addch(' ');
+	attr_set(A_NORMAL, 0, NULL);
+}
+
+/* The graph area. */
+static void
+flame_graph(struct tui *t)
+{
+	const struct view *v = &t->v;
+	const struct span *s;
+	size_t r, i;
+	int y;
+
+	for (r = 0; r < v->nrows; r++) {
+		y = flame_line(t, r);
+		for (i = 0; i < v->rows[r].n; i++) {
+			s = &v->spans[v->rows[r].first + i];
+			if (s->flags & SPAN_FILLER)
+				flame_filler(s, y);
+		}
+		for (i = 0; i < v->rows[r].n; i++) {
+			s = &v->spans[v->rows[r].first + i];
+			if (!(s->flags & SPAN_FILLER))
+				flame_frame(t, s, y);
+		}
+	}
+}
+
+void
+flame_draw(struct tui *t)
+{
+	erase();
+	if (LINES < 1 || COLS < 1)
+		return;
+	flame_title(t);
+	if (LINES >= 3) {
+		flame_graph(t);
+		flame_status(t);
+	}
+	if (LINES >= 2)
+		flame_bottom(t);
+}

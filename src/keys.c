@@ -1,0 +1,99 @@
+/*
+ * keys.c: the key table.
+ *
+ * Rows for the same action and description that follow each other are
+ * shown together on one help line ("Up, k").
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "keys.h"
+
+const struct key keys[] = {
+	{ KEYS_GRAPH, "Up", ACT_UP, "move up: to a child in a flame graph, to "
+	    "the parent in an icicle" },
+	{ KEYS_GRAPH, "k", ACT_UP, "move up: to a child in a flame graph, to "
+	    "the parent in an icicle" },
+	{ KEYS_GRAPH, "Down", ACT_DOWN, "move down: to the parent in a flame "
+	    "graph, to a child in an icicle" },
+	{ KEYS_GRAPH, "j", ACT_DOWN, "move down: to the parent in a flame "
+	    "graph, to a child in an icicle" },
+	{ KEYS_GRAPH, "Left", ACT_LEFT, "move to the previous frame at the "
+	    "same depth" },
+	{ KEYS_GRAPH, "h", ACT_LEFT, "move to the previous frame at the "
+	    "same depth" },
+	{ KEYS_GRAPH, "Right", ACT_RIGHT, "move to the next frame at the same "
+	    "depth" },
+	{ KEYS_GRAPH, "l", ACT_RIGHT, "move to the next frame at the same "
+	    "depth" },
+	{ KEYS_GRAPH, "Enter", ACT_ZOOM, "zoom into the selected frame" },
+	{ KEYS_GRAPH, "Backspace", ACT_UNZOOM, "go back one zoom level" },
+	{ KEYS_GRAPH, "u", ACT_UNZOOM, "go back one zoom level" },
+	{ KEYS_GRAPH, "Escape", ACT_ESCAPE, "clear the search; without one, "
+	    "go back one zoom level" },
+	{ KEYS_GRAPH, "0", ACT_RESET, "reset the zoom to the whole profile" },
+	{ KEYS_GRAPH, "Home", ACT_RESET, "reset the zoom to the whole profile" },
+	{ KEYS_GRAPH, "PageUp", ACT_PAGE_UP, "scroll up a page" },
+	{ KEYS_GRAPH, "PageDown", ACT_PAGE_DOWN, "scroll down a page" },
+	{ KEYS_GRAPH, "C-y", ACT_SCROLL_UP, "scroll up a row" },
+	{ KEYS_GRAPH, "C-e", ACT_SCROLL_DOWN, "scroll down a row" },
+	{ KEYS_GRAPH, "i", ACT_ICICLE, "switch between a flame graph (root at "
+	    "the bottom) and an icicle (root at the top)" },
+	{ KEYS_GRAPH, "/", ACT_SEARCH, "search frame names for an extended "
+	    "regular expression" },
+	{ KEYS_GRAPH, "n", ACT_NEXT, "select the next matching frame" },
+	{ KEYS_GRAPH, "N", ACT_PREV, "select the previous matching frame" },
+	{ KEYS_GRAPH, "?", ACT_HELP, "show this help" },
+	{ KEYS_GRAPH, "C-l", ACT_REDRAW, "redraw the screen" },
+	{ KEYS_GRAPH, "q", ACT_QUIT, "quit" },
+	{ KEYS_GRAPH, "Click", ACT_CLICK, "select a frame; on the selected "
+	    "frame, zoom into it" },
+	{ KEYS_GRAPH, "DoubleClick", ACT_DOUBLE_CLICK, "zoom into a frame" },
+	{ KEYS_GRAPH, "WheelUp", ACT_SCROLL_UP, "scroll up a row" },
+	{ KEYS_GRAPH, "WheelDown", ACT_SCROLL_DOWN, "scroll down a row" },
+
+	{ KEYS_PROMPT, "Enter", ACT_P_ACCEPT, "accept" },
+	{ KEYS_PROMPT, "Escape", ACT_P_CANCEL, "cancel" },
+	{ KEYS_PROMPT, "C-g", ACT_P_CANCEL, "cancel" },
+	{ KEYS_PROMPT, "Tab", ACT_P_CASE, "search: toggle case-insensitive "
+	    "matching" },
+	{ KEYS_PROMPT, "Backspace", ACT_P_BACKSPACE, "delete the character "
+	    "before the cursor" },
+	{ KEYS_PROMPT, "Delete", ACT_P_DELETE, "delete the character under "
+	    "the cursor" },
+	{ KEYS_PROMPT, "C-d", ACT_P_DELETE, "delete the character under "
+	    "the cursor" },
+	{ KEYS_PROMPT, "Left", ACT_P_LEFT, "move the cursor left" },
+	{ KEYS_PROMPT, "C-b", ACT_P_LEFT, "move the cursor left" },
+	{ KEYS_PROMPT, "Right", ACT_P_RIGHT, "move the cursor right" },
+	{ KEYS_PROMPT, "C-f", ACT_P_RIGHT, "move the cursor right" },
+	{ KEYS_PROMPT, "Home", ACT_P_HOME, "go to the start of the line" },
+	{ KEYS_PROMPT, "C-a", ACT_P_HOME, "go to the start of the line" },
+	{ KEYS_PROMPT, "End", ACT_P_END, "go to the end of the line" },
+	{ KEYS_PROMPT, "C-e", ACT_P_END, "go to the end of the line" },
+	{ KEYS_PROMPT, "C-u", ACT_P_KILL, "delete the whole line" },
+	{ KEYS_PROMPT, "C-w", ACT_P_WORD, "delete the word before the cursor" },
+	{ KEYS_GRAPH, NULL, ACT_NONE, NULL }
+};
+
+enum action
+keys_find(enum keys_context ctx, const char *key)
+{
+	const struct key *k;
+
+	for (k = keys; k->key != NULL; k++)
+		if (k->ctx == ctx && strcmp(k->key, key) == 0)
+			return k->action;
+	return ACT_NONE;
+}
+
+void
+keys_list(FILE *f)
+{
+	const struct key *k;
+
+	for (k = keys; k->key != NULL; k++)
+		fprintf(f, "%s\t%s\t%s\n", k->ctx == KEYS_GRAPH ? "graph" :
+		    "prompt", k->key, k->desc);
+}

@@ -1,0 +1,48 @@
+/*
+ * keys.h: the one table of keys. Every key the program reacts to is a row:
+ * the key, the action it runs and a line saying what it does. The help
+ * screen, --list-keys and the man page's KEYS section come from, or are
+ * checked against, this table.
+ */
+#ifndef KEYS_H
+#define KEYS_H
+
+#include <stdio.h>
+
+enum action {
+	ACT_NONE,
+	ACT_UP, ACT_DOWN, ACT_LEFT, ACT_RIGHT,
+	ACT_ZOOM, ACT_UNZOOM, ACT_RESET,
+	ACT_PAGE_UP, ACT_PAGE_DOWN, ACT_SCROLL_UP, ACT_SCROLL_DOWN,
+	ACT_ICICLE,
+	ACT_SEARCH, ACT_NEXT, ACT_PREV, ACT_ESCAPE,
+	ACT_HELP, ACT_REDRAW, ACT_QUIT,
+	ACT_CLICK, ACT_DOUBLE_CLICK,
+
+	/* In a prompt. */
+	ACT_P_ACCEPT, ACT_P_CANCEL, ACT_P_BACKSPACE, ACT_P_DELETE,
+	ACT_P_LEFT, ACT_P_RIGHT, ACT_P_HOME, ACT_P_END, ACT_P_KILL,
+	ACT_P_WORD, ACT_P_CASE,
+};
+
+/* Where a key applies. */
+enum keys_context {
+	KEYS_GRAPH,		/* the flame graph */
+	KEYS_PROMPT,		/* a prompt on the bottom line */
+};
+
+struct key {
+	enum keys_context ctx;
+	const char *key;	/* libtermkey's name: "Up", "k", "C-l", ... */
+	enum action action;
+	const char *desc;	/* one line for the help screen */
+};
+
+extern const struct key keys[];
+
+/* The action bound to a key name in a context, or ACT_NONE. */
+enum action keys_find(enum keys_context, const char *key);
+/* Print the table, "CONTEXT<tab>KEY<tab>DESCRIPTION" a line, for --list-keys. */
+void keys_list(FILE *);
+
+#endif

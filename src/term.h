@@ -1,0 +1,80 @@
+/*
+ * term.h: the terminal. curses draws on /dev/tty (so standard input can be
+ * a pipe), libtermkey reads keys and mouse events from it, and colours are
+ * matched to what the terminal has.
+ *
+ * The terminal is put back as it was on term_close(), on fatal(), and on
+ * SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV and SIGABRT: the handlers write
+ * a restore sequence prepared in advance (leave the alternate screen, mouse
+ * reporting off, attributes reset) and restore the saved termios, which is
+ * async-signal-safe, then let the signal take its default course.
+ */
+#ifndef TERM_H
+#define TERM_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "palette.h"
+
+enum term_colors {
+	TERM_MONO,		/* no colour: attributes only */
+	TERM_8,
+	TERM_16,
+	TERM_256,
+};
+
+#define TERM_DEFAULT (-1)	/* the terminal's own colour */
+
+enum term_event_type {
+	TERM_NONE,		/* timed out */
+	TERM_KEY,		/* a key, or a mouse event named as a key */
+	TERM_RESIZE,		/* the window changed size */
+	TERM_CLOSED,		/* the terminal went away */
+};
+
+struct term_event {
+	enum term_event_type type;
+	char key[32];		/* "Up", "k", "C-l", "Click", "WheelUp", ... */
+	char text[8];		/* UTF-8 of a plain character key, else "" */
+	int line, col;		/* where a mouse event happened, from 0 */
+};
+
+struct term {
+	int fd;			/* /dev/tty, or -1 */
+	enum term_colors colors;
+	int utf8;		/* the locale's charset is UTF-8 */
+};
+
+extern struct term term;
+
+/*
+ * Start curses and libtermkey on /dev/tty. no_color asks for monochrome.
+ * Returns 0, or -1 with a message in err when there is no terminal.
+ */
+int term_open(int no_color, char *err, size_t errlen);
+/*
+ * Start curses drawing into f as a terminal of type termtype, without
+ * input or signal handling: for the benchmark.
+ */
+int term_open_file(FILE *f, const char *termtype, int no_color);
+/* Put the terminal back. Safe to call twice. */
+void term_close(void);
+
+/*
+ * Wait up to timeout_ms (-1: for ever) for a key, mouse event or resize.
+ */
+void term_event(struct term_event *, int timeout_ms);
+
+/* The terminal's nearest colour to c, for term_pair(). */
+int term_color(struct rgb c);
+/* The colour pair for a foreground and background (TERM_DEFAULT or term_color()). */
+short term_pair(int fg, int bg);
+
+/*
+ * While loading, before term_open(): on SIGINT, SIGTERM or SIGHUP erase the
+ * progress line on stderr and exit.
+ */
+void term_guard_loading(void);
+
+#endif

@@ -1,0 +1,146 @@
+/*
+ * text.c: escaping and measuring untrusted text for the terminal.
+ */
+#include "config.h"
+
+#include <stdint.h>
+#include <string.h>
+#include <wchar.h>
+
+#include "text.h"
+
+/*
+ * Decode one UTF-8 character at s; returns its length, or 0 when the bytes
+ * are not valid UTF-8 (overlong forms and surrogates included).
+ */
+static size_t
+text_utf8(const unsigned char *s, size_t len, uint32_t *cp)
+{
+	size_t n, i;
+	uint32_t c, min;
+
+	if (s[0] < 0x80) {
+		*cp = s[0];
+		return 1;
+	}
+	if ((s[0] & 0xe0) == 0xc0) {
+		n = 2;
+		c = s[0] & 0x1f;
+		min = 0x80;
+	} else if ((s[0] & 0xf0) == 0xe0) {
+		n = 3;
+		c = s[0] & 0x0f;
+		min = 0x800;
+	} else if ((s[0] & 0xf8) == 0xf0) {
+		n = 4;
+		c = s[0] & 0x07;
+		min = 0x10000;
+	} else
+		return 0;
+	if (len < n)
+		return 0;
+	for (i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		c = c << 6 | (s[i] & 0x3f);
+	}
+	if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
+		return 0;
+	*cp = c;
+	return n;
+}
+
+/*
+ * The next unit of s: how many bytes it takes, its width in cells, and
+ * whether it must be escaped (then each of its bytes is 4 cells, \xNN).
+ */
+static size_t
+text_unit(const char *s, size_t len, int utf8, int *width, int *escape)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	uint32_t cp;
+	size_t n;
+	int w;
+
+	*escape = 0;
+	if (u[0] >= 0x20 && u[0] < 0x7f) {
+		*width = 1;
+		return 1;
+	}
+	if (utf8 && u[0] >= 0x80 && (n = text_utf8(u, len, &cp)) > 0 &&
+	    cp >= 0xa0 && (w = wcwidth((wchar_t)cp)) > 0) {
+		*width = w;
+		return n;
+	}
+	*escape = 1;
+	*width = 4;
+	return 1;
+}
+
+int
+text_width(const char *s, size_t len, int utf8)
+{
+	size_t i = 0, n;
+	int w, esc, total = 0;
+
+	while (i < len) {
+		n = text_unit(s + i, len - i, utf8, &w, &esc);
+		total += w;
+		i += n;
+	}
+	return total;
+}
+
+int
+text_fit(const char *s, size_t len, int cols, int utf8, char *out,
+    size_t outsz)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t i = 0, n, o = 0, end, cutend = 0;
+	int w, esc, total = 0, cutw = 0, cut = 0;
+
+	out[0] = '\0';
+	if (cols <= 0 || outsz < 8)
+		return 0;
+	/* Measure only as far as the room: names can be very long. */
+	while (i < len) {
+		n = text_unit(s + i, len - i, utf8, &w, &esc);
+		if (total + w > cols) {
+			cut = 1;
+			break;
+		}
+		total += w;
+		i += n;
+		if (total <= cols - 2) {
+			cutend = i;
+			cutw = total;
+		}
+	}
+	if (cut && cols < 3)
+		return 0;
+	end = cut ? cutend : len;
+	total = cut ? cutw : total;
+	for (i = 0; i < end; i += n) {
+		n = text_unit(s + i, end - i, utf8, &w, &esc);
+		if (o + (esc ? 4 : n) + 3 > outsz) {
+			cut = 1;
+			break;
+		}
+		if (esc) {
+			out[o++] = '\\';
+			out[o++] = 'x';
+			out[o++] = hex[(unsigned char)s[i] >> 4];
+			out[o++] = hex[(unsigned char)s[i] & 15];
+		} else {
+			memcpy(out + o, s + i, n);
+			o += n;
+		}
+	}
+	if (cut) {
+		out[o++] = '.';
+		out[o++] = '.';
+		total += 2;
+	}
+	out[o] = '\0';
+	return total;
+}

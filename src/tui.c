@@ -1,0 +1,287 @@
+/*
+ * tui.c: the main loop of the interactive view, its actions, and the
+ * progress line shown while the input loads.
+ *
+ * Each action returns what it changed (VIEW_DRAW, VIEW_LAYOUT, VIEW_QUIT);
+ * the loop recomputes the layout and redraws only when something did.
+ */
+#include "config.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "keys.h"
+#include "term.h"
+#include "tui.h"
+#include "util.h"
+
+#define PROGRESS_DELAY 0.2	/* seconds before the progress line shows */
+#define PROGRESS_EVERY 0.1	/* seconds between updates */
+
+static struct timespec load_start, load_last;
+static int load_shown;
+
+/* Seconds from a to b. */
+static double
+tui_seconds(const struct timespec *a, const struct timespec *b)
+{
+	return (double)(b->tv_sec - a->tv_sec) +
+	    (double)(b->tv_nsec - a->tv_nsec) / 1e9;
+}
+
+void
+tui_loading(void)
+{
+	clock_gettime(CLOCK_MONOTONIC, &load_start);
+	load_last = load_start;
+	load_shown = 0;
+	if (isatty(STDERR_FILENO))
+		term_guard_loading();
+}
+
+int
+tui_progress(void *arg, uint64_t done, uint64_t total)
+{
+	struct timespec now;
+	double el, rate, mb = 1e6;
+
+	(void)arg;
+	if (!isatty(STDERR_FILENO))
+		return 0;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	el = tui_seconds(&load_start, &now);
+	if (el < PROGRESS_DELAY || (load_shown &&
+	    tui_seconds(&load_last, &now) < PROGRESS_EVERY))
+		return 0;
+	load_last = now;
+	load_shown = 1;
+	rate = (double)done / el;
+	if (total > 0 && done <= total)
+		fprintf(stderr, "\r%s: reading %.1f of %.1f MB (%.0f%%), "
+		    "%.1f MB/s, about %.0f s left\033[K", PROGNAME,
+		    (double)done / mb, (double)total / mb,
+		    100.0 * (double)done / (double)total, rate / mb,
+		    rate > 0 ? (double)(total - done) / rate : 0.0);
+	else
+		fprintf(stderr, "\r%s: reading %.1f MB, %.1f MB/s\033[K",
+		    PROGNAME, (double)done / mb, rate / mb);
+	fflush(stderr);
+	return 0;
+}
+
+void
+tui_loaded(void)
+{
+	if (load_shown) {
+		fprintf(stderr, "\r\033[K");
+		fflush(stderr);
+	}
+	load_shown = 0;
+}
+
+/* Say something on the bottom line until the next key. */
+static int
+tui_say(struct tui *t, const char *msg)
+{
+	snprintf(t->msg, sizeof t->msg, "%s", msg);
+	return VIEW_DRAW;
+}
+
+/* The / prompt, then the search. */
+static int
+tui_search(struct tui *t)
+{
+	struct prompt pr;
+	char err[256];
+	int ret;
+
+	memset(&pr, 0, sizeof pr);
+	pr.label = "/";
+	pr.icase = &t->icase;
+	flame_draw(t);
+	if (!prompt_read(t, &pr))
+		return VIEW_DRAW;
+	if (pr.buf[0] == '\0')
+		return view_search_clear(&t->v) | VIEW_DRAW;
+	ret = view_search(&t->v, pr.buf, t->icase, err, sizeof err);
+	if (ret == 0) {
+		snprintf(t->msg, sizeof t->msg, "bad regular expression: %s",
+		    err);
+		return VIEW_DRAW;
+	}
+	if (t->v.matched == 0)
+		tui_say(t, "no frame matches");
+	return ret;
+}
+
+/* Select, or zoom into, the frame under a mouse click. */
+static int
+tui_click(struct tui *t, const struct term_event *ev, int dbl)
+{
+	int row = flame_row_at(t, ev->line);
+	uint32_t n;
+
+	if (row < 0)
+		return 0;
+	n = view_node_at(&t->v, (size_t)row, ev->col);
+	if (n == NODE_NONE)
+		return 0;
+	if (dbl || n == t->v.sel) {
+		view_select(&t->v, n);
+		return view_zoom(&t->v) | VIEW_LAYOUT;
+	}
+	return view_select(&t->v, n);
+}
+
+/* Run an action; returns what it changed. */
+static int
+tui_action(struct tui *t, enum action act, const struct term_event *ev)
+{
+	struct view *v = &t->v;
+	int up = v->icicle ? -1 : 1;	/* scrolling up goes to the leaves */
+	int page = flame_height() > 1 ? flame_height() - 1 : 1;
+
+	switch (act) {
+	case ACT_UP:
+		return view_vertical(v, -1);
+	case ACT_DOWN:
+		return view_vertical(v, 1);
+	case ACT_LEFT:
+		return view_sideways(v, -1);
+	case ACT_RIGHT:
+		return view_sideways(v, 1);
+	case ACT_ZOOM:
+		return view_zoom(v);
+	case ACT_UNZOOM:
+		return view_unzoom(v);
+	case ACT_ESCAPE:
+		if (v->searching)
+			return view_search_clear(v);
+		return view_unzoom(v);
+	case ACT_RESET:
+		return view_unzoom_all(v);
+	case ACT_PAGE_UP:
+		return view_scroll(v, up * page);
+	case ACT_PAGE_DOWN:
+		return view_scroll(v, -up * page);
+	case ACT_SCROLL_UP:
+		return view_scroll(v, up);
+	case ACT_SCROLL_DOWN:
+		return view_scroll(v, -up);
+	case ACT_ICICLE:
+		return view_toggle_icicle(v);
+	case ACT_SEARCH:
+		return tui_search(t);
+	case ACT_NEXT:
+	case ACT_PREV:
+		if (!v->searching)
+			return tui_say(t, "no search: press / to start one");
+		if (v->matched == 0)
+			return tui_say(t, "no frame matches");
+		return view_search_next(v, act == ACT_NEXT ? 1 : -1);
+	case ACT_HELP:
+		t->help = 1;
+		t->helptop = 0;
+		return VIEW_DRAW;
+	case ACT_REDRAW:
+		clearok(curscr, TRUE);
+		return VIEW_LAYOUT;
+	case ACT_QUIT:
+		return VIEW_QUIT;
+	case ACT_CLICK:
+		return tui_click(t, ev, 0);
+	case ACT_DOUBLE_CLICK:
+		return tui_click(t, ev, 1);
+	default:
+		return 0;
+	}
+}
+
+/* "a, b, <stdin>": the input names for the title. */
+static char *
+tui_files(char *const *paths, int npaths)
+{
+	size_t len = 1;
+	char *s;
+	int i;
+
+	for (i = 0; i < npaths; i++)
+		len += strlen(paths[i]) + 9;
+	s = xmalloc(len);
+	s[0] = '\0';
+	for (i = 0; i < npaths; i++) {
+		if (i > 0)
+			strcat(s, ", ");
+		strcat(s, strcmp(paths[i], "-") == 0 ? "<stdin>" : paths[i]);
+	}
+	return s;
+}
+
+int
+tui_run(struct profile *p, const struct tui_opts *o, char *const *paths,
+    int npaths, const char *format, const char *warning)
+{
+	struct tui t;
+	struct term_event ev;
+	char err[512];
+	int dirty;
+
+	memset(&t, 0, sizeof t);
+	t.p = p;
+	t.pal = o->pal;
+	t.no_color = o->no_color;
+	t.format = format;
+	if (term_open(o->no_color, err, sizeof err) < 0) {
+		fprintf(stderr, "%s: %s\n", PROGNAME, err);
+		return 2;
+	}
+	t.files = tui_files(paths, npaths);
+	view_init(&t.v, p);
+	t.v.icicle = o->icicle;
+	if (warning != NULL)
+		tui_say(&t, warning);
+
+	dirty = VIEW_LAYOUT;
+	for (;;) {
+		if (dirty & VIEW_LAYOUT) {
+			view_resize(&t.v, COLS, flame_height());
+			view_layout(&t.v);
+		}
+		if (dirty != 0) {
+			if (t.help)
+				help_draw(&t);
+			else
+				flame_draw(&t);
+			refresh();
+		}
+		term_event(&ev, -1);
+		dirty = 0;
+		if (ev.type == TERM_CLOSED)
+			break;
+		if (ev.type == TERM_RESIZE) {
+			dirty = VIEW_LAYOUT;
+			continue;
+		}
+		if (ev.type != TERM_KEY)
+			continue;
+		if (t.help) {
+			dirty = help_key(&t, ev.key);
+			continue;
+		}
+		if (t.msg[0] != '\0') {
+			t.msg[0] = '\0';
+			dirty = VIEW_DRAW;
+		}
+		dirty |= tui_action(&t, keys_find(KEYS_GRAPH, ev.key), &ev);
+		if (dirty & VIEW_QUIT)
+			break;
+	}
+	term_close();
+	view_free(&t.v);
+	free(t.files);
+	return 0;
+}

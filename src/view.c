@@ -1,0 +1,601 @@
+/*
+ * view.c: zoom, selection, search and the layout of the visible rows.
+ *
+ * The layout is built a row at a time, breadth first: the spans of a row
+ * are the children of the previous row's frames, in order, so every row
+ * comes out sorted by x. A child narrower than one cell is not walked
+ * further; consecutive narrow children become one filler span, so that
+ * their parent still reads at its true width. Only the rows on screen are
+ * kept; the rows scrolled past are built in two scratch buffers.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+#include "view.h"
+
+/* Append a span to a growing array. */
+static void
+span_push(struct span **a, size_t *n, size_t *cap, const struct span *s)
+{
+	*a = xgrow(*a, cap, *n + 1, sizeof **a);
+	(*a)[(*n)++] = *s;
+}
+
+/* Cells per sample at the current zoom. */
+static double
+view_scale(const struct view *v)
+{
+	uint64_t t = v->p->nodes[view_root(v)].total;
+
+	return t == 0 ? 0.0 : (double)v->width / (double)t;
+}
+
+/* Does a node's name match the active search? */
+static int
+view_matches(const struct view *v, uint32_t node)
+{
+	return v->searching && v->namematch[v->p->nodes[node].name];
+}
+
+/*
+ * Make an order of the nodes in which every parent comes before its
+ * children, when the index order is not one already (it is for trees built
+ * by profile_add).
+ */
+static void
+view_order(struct view *v)
+{
+	const struct node *nodes = v->p->nodes;
+	uint32_t i, n, k = 0;
+
+	for (i = 1; i < v->p->nnodes; i++)
+		if (nodes[i].parent >= i)
+			break;
+	if (i == v->p->nnodes)
+		return;
+	v->order = xcalloc(v->p->nnodes, sizeof *v->order);
+	/* Preorder without a stack, through the parent links. */
+	n = PROFILE_ROOT;
+	while (n != NODE_NONE) {
+		v->order[k++] = n;
+		if (nodes[n].child != NODE_NONE) {
+			n = nodes[n].child;
+			continue;
+		}
+		while (n != NODE_NONE && nodes[n].next == NODE_NONE)
+			n = nodes[n].parent;
+		if (n != NODE_NONE)
+			n = nodes[n].next;
+	}
+}
+
+void
+view_init(struct view *v, struct profile *p)
+{
+	memset(v, 0, sizeof *v);
+	v->p = p;
+	profile_sort(p);
+	v->zoom = xgrow(NULL, &v->capzoom, 8, sizeof *v->zoom);
+	v->zoom[0] = PROFILE_ROOT;
+	v->nzoom = 1;
+	v->sel = PROFILE_ROOT;
+	v->lastchild = NODE_NONE;
+	view_order(v);
+}
+
+void
+view_free(struct view *v)
+{
+	view_search_clear(v);
+	free(v->zoom);
+	free(v->spans);
+	free(v->rows);
+	free(v->work[0]);
+	free(v->work[1]);
+	free(v->order);
+	memset(v, 0, sizeof *v);
+}
+
+int
+view_resize(struct view *v, int width, int height)
+{
+	v->width = width > 0 ? width : 0;
+	v->height = height > 0 ? height : 0;
+	return VIEW_LAYOUT;
+}
+
+uint32_t
+view_root(const struct view *v)
+{
+	return v->zoom[v->nzoom - 1];
+}
+
+double
+view_width_of(const struct view *v, uint32_t node)
+{
+	return (double)v->p->nodes[node].total * view_scale(v);
+}
+
+int64_t
+view_depth_of(const struct view *v, uint32_t node)
+{
+	const struct node *nodes = v->p->nodes;
+	uint32_t root = view_root(v), n = node;
+
+	if (nodes[node].depth < nodes[root].depth)
+		return -1;
+	while (nodes[n].depth > nodes[root].depth)
+		n = nodes[n].parent;
+	if (n != root)
+		return -1;
+	return (int64_t)nodes[node].depth - nodes[root].depth;
+}
+
+/*
+ * Append the children of the frame par to a row: wide ones as spans of
+ * their own, runs of narrow ones as fillers.
+ */
+static void
+view_children(struct view *v, struct span par, double scale, struct span **a,
+    size_t *n, size_t *cap)
+{
+	const struct node *nodes = v->p->nodes;
+	struct span s;
+	uint64_t cum = 0;
+	uint32_t c;
+	double x0, x1;
+	size_t filler = (size_t)-1;
+
+	for (c = nodes[par.node].child; c != NODE_NONE; c = nodes[c].next) {
+		x0 = par.x0 + (double)cum * scale;
+		cum += nodes[c].total;
+		x1 = par.x0 + (double)cum * scale;
+		if (x1 - x0 >= 1.0) {
+			s.node = c;
+			s.flags = view_matches(v, c) ? SPAN_MATCH : 0;
+			s.x0 = x0;
+			s.x1 = x1;
+			span_push(a, n, cap, &s);
+			filler = (size_t)-1;
+			continue;
+		}
+		if (x1 <= x0)
+			continue;
+		if (filler == (size_t)-1) {
+			s.node = c;
+			s.flags = SPAN_FILLER;
+			s.x0 = x0;
+			s.x1 = x1;
+			span_push(a, n, cap, &s);
+			filler = *n - 1;
+		}
+		(*a)[filler].x1 = x1;
+		if (view_matches(v, c))
+			(*a)[filler].flags |= SPAN_MATCH;
+	}
+}
+
+/* Build the rows from the scroll position down; returns rows built. */
+static size_t
+view_build(struct view *v)
+{
+	double scale = view_scale(v);
+	struct span root, par, *s;
+	size_t i, r, first, n, cur = 0;
+	uint32_t depth;
+
+	v->nspans = v->nrows = 0;
+	if (v->width <= 0 || v->height <= 0)
+		return 0;
+	root.node = view_root(v);
+	root.flags = view_matches(v, root.node) ? SPAN_MATCH : 0;
+	root.x0 = 0;
+	root.x1 = v->width;
+
+	/* Rows scrolled past: only their wide frames are needed. */
+	v->nwork[0] = 0;
+	span_push(&v->work[0], &v->nwork[0], &v->capwork[0], &root);
+	for (depth = 0; depth < v->scroll && v->nwork[cur] > 0; depth++) {
+		v->nwork[!cur] = 0;
+		for (i = 0; i < v->nwork[cur]; i++) {
+			par = v->work[cur][i];
+			if (!(par.flags & SPAN_FILLER))
+				view_children(v, par, scale, &v->work[!cur],
+				    &v->nwork[!cur], &v->capwork[!cur]);
+		}
+		cur = !cur;
+	}
+	for (i = 0; i < v->nwork[cur]; i++)
+		span_push(&v->spans, &v->nspans, &v->capspans, &v->work[cur][i]);
+
+	/* Rows on screen. */
+	first = 0;
+	for (r = 0; r < (size_t)v->height && v->nspans > first; r++) {
+		n = v->nspans - first;
+		v->rows = xgrow(v->rows, &v->caprows, r + 1, sizeof *v->rows);
+		v->rows[r].depth = v->scroll + (uint32_t)r;
+		v->rows[r].first = first;
+		v->rows[r].n = n;
+		v->nrows = r + 1;
+		if (r + 1 == (size_t)v->height)
+			break;
+		for (i = first; i < first + n; i++) {
+			par = v->spans[i];
+			if (!(par.flags & SPAN_FILLER))
+				view_children(v, par, scale, &v->spans,
+				    &v->nspans, &v->capspans);
+		}
+		first += n;
+	}
+	v->nspans = v->nrows == 0 ? 0 : v->rows[v->nrows - 1].first +
+	    v->rows[v->nrows - 1].n;
+
+	/* Cells. */
+	for (i = 0; i < v->nspans; i++) {
+		s = &v->spans[i];
+		if (s->flags & SPAN_FILLER) {
+			s->col = (int)s->x0;
+			s->ncol = (int)(s->x1 + 0.999999) - s->col;
+		} else {
+			s->col = (int)(s->x0 + 0.5);
+			s->ncol = (int)(s->x1 + 0.5) - s->col;
+		}
+		if (s->node == v->sel && !(s->flags & SPAN_FILLER))
+			s->flags |= SPAN_SELECTED;
+	}
+	return v->nrows;
+}
+
+const struct span *
+view_span_of(const struct view *v, uint32_t node)
+{
+	int64_t d = view_depth_of(v, node);
+	const struct view_row *row;
+	size_t i;
+
+	if (d < v->scroll || d >= (int64_t)v->scroll + (int64_t)v->nrows)
+		return NULL;
+	row = &v->rows[d - v->scroll];
+	for (i = row->first; i < row->first + row->n; i++)
+		if (v->spans[i].node == node &&
+		    !(v->spans[i].flags & SPAN_FILLER))
+			return &v->spans[i];
+	return NULL;
+}
+
+uint32_t
+view_node_at(const struct view *v, size_t row, int col)
+{
+	const struct span *s;
+	size_t i;
+
+	if (row >= v->nrows)
+		return NODE_NONE;
+	for (i = v->rows[row].first; i < v->rows[row].first + v->rows[row].n;
+	    i++) {
+		s = &v->spans[i];
+		if (!(s->flags & SPAN_FILLER) && col >= s->col &&
+		    col < s->col + s->ncol)
+			return s->node;
+	}
+	return NODE_NONE;
+}
+
+void
+view_layout(struct view *v)
+{
+	int64_t d;
+	uint32_t n;
+	int pass;
+
+	if (view_depth_of(v, v->sel) < 0)
+		v->sel = view_root(v);
+	/* A selection too narrow to draw moves to its nearest drawn parent. */
+	while (v->sel != view_root(v) && view_width_of(v, v->sel) < 1.0)
+		v->sel = v->p->nodes[v->sel].parent;
+	for (pass = 0; pass < 3; pass++) {
+		d = view_depth_of(v, v->sel);
+		if (d < v->scroll)
+			v->scroll = (uint32_t)d;
+		else if (v->height > 0 && d >= (int64_t)v->scroll + v->height)
+			v->scroll = (uint32_t)(d - v->height + 1);
+		view_build(v);
+		/* Do not leave empty rows when scrolled too far. */
+		if (v->nrows >= (size_t)v->height || v->scroll == 0)
+			break;
+		n = (uint32_t)(v->height - v->nrows);
+		v->scroll = v->scroll > n ? v->scroll - n : 0;
+	}
+}
+
+int
+view_select(struct view *v, uint32_t node)
+{
+	if (node == NODE_NONE || node == v->sel)
+		return 0;
+	v->sel = node;
+	return VIEW_LAYOUT;
+}
+
+int
+view_parent(struct view *v)
+{
+	if (v->sel == view_root(v))
+		return 0;
+	v->lastchild = v->sel;
+	v->sel = v->p->nodes[v->sel].parent;
+	return VIEW_LAYOUT;
+}
+
+int
+view_child(struct view *v)
+{
+	const struct node *nodes = v->p->nodes;
+	uint32_t c, best = NODE_NONE;
+
+	if (v->lastchild != NODE_NONE && nodes[v->lastchild].parent == v->sel &&
+	    view_width_of(v, v->lastchild) >= 1.0)
+		best = v->lastchild;
+	else
+		for (c = nodes[v->sel].child; c != NODE_NONE; c = nodes[c].next)
+			if (best == NODE_NONE || nodes[c].total > nodes[best].total)
+				best = c;
+	if (best == NODE_NONE || view_width_of(v, best) < 1.0)
+		return 0;
+	v->sel = best;
+	return VIEW_LAYOUT;
+}
+
+int
+view_sideways(struct view *v, int dir)
+{
+	const struct span *s = view_span_of(v, v->sel);
+	const struct view_row *row;
+	size_t i;
+
+	if (s == NULL)
+		return 0;
+	row = &v->rows[view_depth_of(v, v->sel) - v->scroll];
+	i = (size_t)(s - v->spans);
+	for (;;) {
+		if (dir < 0 && i == row->first)
+			return 0;
+		if (dir > 0 && i + 1 >= row->first + row->n)
+			return 0;
+		i += dir < 0 ? (size_t)-1 : 1;
+		if (!(v->spans[i].flags & SPAN_FILLER))
+			break;
+	}
+	v->lastchild = NODE_NONE;
+	return view_select(v, v->spans[i].node);
+}
+
+int
+view_vertical(struct view *v, int dir)
+{
+	if ((dir < 0) != (v->icicle != 0))
+		return view_child(v);
+	return view_parent(v);
+}
+
+int
+view_zoom(struct view *v)
+{
+	if (v->sel == view_root(v))
+		return 0;
+	v->zoom = xgrow(v->zoom, &v->capzoom, v->nzoom + 1, sizeof *v->zoom);
+	v->zoom[v->nzoom++] = v->sel;
+	v->scroll = 0;
+	return VIEW_LAYOUT;
+}
+
+int
+view_unzoom(struct view *v)
+{
+	if (v->nzoom <= 1)
+		return 0;
+	v->nzoom--;
+	v->scroll = 0;
+	return VIEW_LAYOUT;
+}
+
+int
+view_unzoom_all(struct view *v)
+{
+	if (v->nzoom <= 1 && v->scroll == 0)
+		return 0;
+	if (v->nzoom > 1)
+		v->sel = v->zoom[1];
+	v->nzoom = 1;
+	v->scroll = 0;
+	return VIEW_LAYOUT;
+}
+
+int
+view_scroll(struct view *v, int n)
+{
+	const struct span *s = view_span_of(v, v->sel);
+	uint32_t old = v->scroll, pick = NODE_NONE;
+	int64_t d, want;
+	double mid = s != NULL ? (s->x0 + s->x1) / 2 : v->width / 2.0;
+	const struct view_row *row;
+	size_t i;
+
+	want = (int64_t)v->scroll + n;
+	v->scroll = want < 0 ? 0 : want > UINT32_MAX ? UINT32_MAX :
+	    (uint32_t)want;
+	/* Build without moving back to the selection, then fit it in. */
+	view_build(v);
+	while (v->nrows < (size_t)v->height && v->scroll > old) {
+		v->scroll--;
+		view_build(v);
+	}
+	if (v->scroll == old)
+		return 0;
+	d = view_depth_of(v, v->sel);
+	if (v->nrows > 0 && (d < v->scroll ||
+	    d >= (int64_t)v->scroll + (int64_t)v->nrows)) {
+		row = &v->rows[d < v->scroll ? 0 : v->nrows - 1];
+		for (i = row->first; i < row->first + row->n; i++) {
+			if (v->spans[i].flags & SPAN_FILLER)
+				continue;
+			if (pick == NODE_NONE || v->spans[i].x0 <= mid)
+				pick = v->spans[i].node;
+		}
+		if (pick != NODE_NONE)
+			v->sel = pick;
+	}
+	return VIEW_LAYOUT;
+}
+
+int
+view_toggle_icicle(struct view *v)
+{
+	v->icicle = !v->icicle;
+	return VIEW_LAYOUT;
+}
+
+int
+view_search_clear(struct view *v)
+{
+	if (!v->searching)
+		return 0;
+	regfree(&v->re);
+	free(v->pattern);
+	free(v->namematch);
+	free(v->covered);
+	free(v->matchsum);
+	v->pattern = NULL;
+	v->namematch = v->covered = NULL;
+	v->matchsum = NULL;
+	v->matched = 0;
+	v->searching = 0;
+	return VIEW_LAYOUT;
+}
+
+int
+view_search(struct view *v, const char *pattern, int icase, char *err,
+    size_t errlen)
+{
+	const struct profile *p = v->p;
+	const struct node *nodes = p->nodes;
+	regex_t re;
+	regmatch_t m;
+	uint32_t i, k, par;
+	int ret;
+
+	ret = regcomp(&re, pattern, REG_EXTENDED | REG_NOSUB |
+	    (icase ? REG_ICASE : 0));
+	if (ret != 0) {
+		regerror(ret, &re, err, errlen);
+		return 0;
+	}
+	view_search_clear(v);
+	v->re = re;
+	v->pattern = xstrdup(pattern);
+	v->icase = icase;
+	v->searching = 1;
+
+	/* Each distinct name is matched once. */
+	v->namematch = xcalloc(p->nnames, 1);
+	for (i = 0; i < p->nnames; i++) {
+		m.rm_so = 0;
+		m.rm_eo = p->names[i].len;
+		v->namematch[i] = regexec(&v->re, p->names[i].s, 1, &m,
+		    REG_STARTEND) == 0;
+	}
+	v->namematch[nodes[PROFILE_ROOT].name] = 0;	/* "all" is no frame */
+
+	/*
+	 * Parents first: a node is covered when it or an ancestor matches;
+	 * only matches with no matched ancestor count, as in flamegraph.pl.
+	 * Then children first, to sum what is matched under each node.
+	 */
+	v->covered = xcalloc(p->nnodes, 1);
+	v->matchsum = xcalloc(p->nnodes, sizeof *v->matchsum);
+	for (k = 1; k < p->nnodes; k++) {
+		i = v->order != NULL ? v->order[k] : k;
+		par = nodes[i].parent;
+		if (v->covered[par])
+			v->covered[i] = 1;
+		else if (v->namematch[nodes[i].name]) {
+			v->covered[i] = 1;
+			v->matchsum[i] = nodes[i].total;
+		}
+	}
+	for (k = p->nnodes - 1; k > 0; k--) {
+		i = v->order != NULL ? v->order[k] : k;
+		v->matchsum[nodes[i].parent] += v->matchsum[i];
+	}
+	v->matched = v->matchsum[PROFILE_ROOT];
+	return VIEW_LAYOUT;
+}
+
+uint64_t
+view_matched_zoom(const struct view *v)
+{
+	uint32_t root = view_root(v);
+
+	if (!v->searching)
+		return 0;
+	if (v->covered[root])
+		return v->p->nodes[root].total;
+	return v->matchsum[root];
+}
+
+/* The next frame after n in preorder among frames at least a cell wide. */
+static uint32_t
+view_preorder_next(const struct view *v, uint32_t n)
+{
+	const struct node *nodes = v->p->nodes;
+	uint32_t root = view_root(v), c;
+
+	for (c = nodes[n].child; c != NODE_NONE; c = nodes[c].next)
+		if (view_width_of(v, c) >= 1.0)
+			return c;
+	while (n != root) {
+		for (c = nodes[n].next; c != NODE_NONE; c = nodes[c].next)
+			if (view_width_of(v, c) >= 1.0)
+				return c;
+		n = nodes[n].parent;
+	}
+	return NODE_NONE;
+}
+
+int
+view_search_next(struct view *v, int dir)
+{
+	uint32_t n, first = NODE_NONE, last = NODE_NONE, before = NODE_NONE;
+	uint32_t after = NODE_NONE;
+	int seen = 0;
+
+	if (!v->searching)
+		return 0;
+	/* Walk the drawable frames in order, noting matches around sel. */
+	for (n = view_root(v); n != NODE_NONE; n = view_preorder_next(v, n)) {
+		if (n == v->sel) {
+			seen = 1;
+			continue;
+		}
+		if (!view_matches(v, n))
+			continue;
+		if (first == NODE_NONE)
+			first = n;
+		last = n;
+		if (!seen)
+			before = n;
+		else if (after == NODE_NONE) {
+			after = n;
+			if (dir > 0)
+				break;
+		}
+	}
+	if (dir > 0)
+		n = after != NODE_NONE ? after : first;
+	else
+		n = before != NODE_NONE ? before : last;
+	return view_select(v, n);
+}

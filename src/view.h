@@ -1,0 +1,128 @@
+/*
+ * view.h: the view-model between the call tree and the screen.
+ *
+ * A view holds what the user is looking at: the zoom stack, the orientation
+ * (flame graph or icicle), the selected frame, the vertical scroll and the
+ * search. view_layout() turns that into rows of spans for the visible part
+ * of the graph only; drawing code reads the rows and changes state only
+ * through view_* calls. Nothing here knows about curses, so other front
+ * ends (an SVG export of what is on screen, for one) can use it as well.
+ *
+ * Geometry: the graph is width cells wide and height rows tall. Row 0 of
+ * the layout is the zoom root's depth plus the scroll; in a flame graph the
+ * drawing puts it at the bottom, in an icicle at the top.
+ */
+#ifndef VIEW_H
+#define VIEW_H
+
+#include <regex.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "profile.h"
+
+/* What an action changed; the main loop redraws only when something did. */
+#define VIEW_DRAW	0x1	/* redraw the screen */
+#define VIEW_LAYOUT	0x2	/* recompute the layout, then redraw */
+#define VIEW_QUIT	0x4	/* leave */
+
+#define SPAN_MATCH	0x1	/* the frame's name matches the search */
+#define SPAN_SELECTED	0x2	/* the selected frame */
+#define SPAN_FILLER	0x4	/* a run of frames each narrower than a cell */
+
+/* One block on one row of the graph. */
+struct span {
+	uint32_t node;		/* the frame; for a filler, its first frame */
+	unsigned flags;		/* SPAN_* */
+	double x0, x1;		/* exact extent in cells, x0 < x1 */
+	int col, ncol;		/* cells drawn: col .. col + ncol - 1 */
+};
+
+/* The visible rows of the graph, from the zoom root outwards. */
+struct view_row {
+	uint32_t depth;		/* depth below the zoom root */
+	size_t first, n;	/* spans[first .. first + n - 1], by x */
+};
+
+struct view {
+	struct profile *p;
+
+	uint32_t *zoom;		/* zoom stack; zoom[nzoom - 1] is the root */
+	size_t nzoom, capzoom;
+	uint32_t sel;		/* the selected frame */
+	uint32_t lastchild;	/* the frame the selection last left upwards */
+	int icicle;		/* root at the top instead of the bottom */
+	int width, height;	/* graph area, in cells */
+	uint32_t scroll;	/* depth (below the zoom root) of row 0 */
+
+	/* Search. */
+	int searching;		/* a search is active */
+	int icase;		/* case-insensitive */
+	char *pattern;		/* the regex as typed */
+	regex_t re;
+	uint8_t *namematch;	/* per name id: 1 when the name matches */
+	uint8_t *covered;	/* per node: it or an ancestor matches */
+	uint64_t *matchsum;	/* per node: outermost matched samples below */
+	uint64_t matched;	/* outermost matched samples in the profile */
+
+	/* Layout, valid after view_layout(). */
+	struct span *spans;
+	size_t nspans, capspans;
+	struct view_row *rows;
+	size_t nrows, caprows;
+	struct span *work[2];	/* rows above the scroll, built and dropped */
+	size_t nwork[2], capwork[2];
+	uint32_t *order;	/* nodes, parents first; NULL: index order is */
+};
+
+/* Set up a view of the whole profile (sorted, so siblings are in order). */
+void view_init(struct view *, struct profile *);
+void view_free(struct view *);
+
+/* Set the size of the graph area. Returns VIEW_LAYOUT. */
+int view_resize(struct view *, int width, int height);
+/* Recompute the visible rows. Cheap: walks only frames at least a cell wide. */
+void view_layout(struct view *);
+
+/* The zoom root. */
+uint32_t view_root(const struct view *);
+/* The node's exact width in cells at the current zoom. */
+double view_width_of(const struct view *, uint32_t node);
+/* The depth of a node below the zoom root, or -1 when outside the zoom. */
+int64_t view_depth_of(const struct view *, uint32_t node);
+/* The span of a node in the layout, or NULL when it is not drawn. */
+const struct span *view_span_of(const struct view *, uint32_t node);
+/* The frame drawn at (row of the layout, cell), or NODE_NONE. */
+uint32_t view_node_at(const struct view *, size_t row, int col);
+
+/* Moves of the selection; each returns VIEW_* flags. */
+int view_select(struct view *, uint32_t node);
+int view_parent(struct view *);
+int view_child(struct view *);
+int view_sideways(struct view *, int dir);	/* -1 left, +1 right */
+/* Move visually: dir -1 up, +1 down, whatever the orientation. */
+int view_vertical(struct view *, int dir);
+
+/* Zoom into the selection, back out one level, or all the way. */
+int view_zoom(struct view *);
+int view_unzoom(struct view *);
+int view_unzoom_all(struct view *);
+
+/* Scroll by rows towards the leaves (n > 0) or the root (n < 0). */
+int view_scroll(struct view *, int n);
+/* Flip between a flame graph and an icicle. */
+int view_toggle_icicle(struct view *);
+
+/*
+ * Search for a POSIX extended regex. Returns VIEW_LAYOUT, or 0 with a
+ * message in err when the pattern does not compile.
+ */
+int view_search(struct view *, const char *pattern, int icase, char *err,
+    size_t errlen);
+int view_search_clear(struct view *);
+/* Select the next (dir 1) or previous (dir -1) visible matching frame. */
+int view_search_next(struct view *, int dir);
+/* Samples matched, counted once per nesting, in the whole zoom. */
+uint64_t view_matched_zoom(const struct view *);
+
+#endif

@@ -1,0 +1,130 @@
+#!/bin/sh
+# The interactive view in a real terminal: labels, status numbers, moves,
+# zoom, unzoom, search, icicle, resize, help, and quitting cleanly.
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/tui-lib.sh"
+
+# 1200 samples on 120 columns: 10 samples a cell, every frame wide enough.
+cat >"$TMP/p.folded" <<'EOP'
+main;parse;lex 300
+main;parse;read 200
+main;render;draw;rect 240
+main;render;swap 60
+main;idle 100
+init;config 200
+init;config;json 100
+EOP
+start 120 40 "$TMP/p.folded"
+wait_line 1 "$TMP/p.folded | 1,200 samples | folded"
+
+# A flame graph: the root on the bottom graph row (38), leaves above.
+expect_eq "root row" "all" "$(line 38)"
+expect_eq "depth 1" "$(printf '%-30s%s' init main)" "$(line 37)"
+expect_eq "depth 2" "$(printf '%-30s%-10s%-50s%s' config idle parse \
+	render)" "$(line 36)"
+expect_eq "depth 3" "$(printf '%-40s%-30s%-20s%-24s%s' json lex read draw \
+	swap)" "$(line 35)"
+expect_eq "depth 4" "$(printf '%90s%s' '' rect)" "$(line 34)"
+expect_eq "nothing above" "" "$(line 33)"
+expect_eq "status" "all | 1,200 samples | 100.00% of total | 100.00% of zoom" \
+	"$(line 39)"
+
+# Up selects the widest child, twice: main, then parse.
+keys Up
+wait_line 39 "main | 900 samples | 75.00% of total | 75.00% of zoom"
+keys k
+wait_line 39 "parse | 500 samples | 41.67% of total | 41.67% of zoom"
+# Sideways crosses to the neighbour at the same depth.
+keys Right
+wait_line 39 "render | 300 samples | 25.00% of total | 25.00% of zoom"
+keys h h
+wait_line 39 "idle | 100 samples | 8.33% of total | 8.33% of zoom"
+keys Left
+wait_line 39 "config | 300 samples | 25.00% of total | 25.00% of zoom"
+keys Down
+wait_line 39 "init | 300 samples | 25.00% of total | 25.00% of zoom"
+keys l k
+wait_line 39 "parse | 500 samples | 41.67% of total | 41.67% of zoom"
+
+# Enter zooms: parse becomes full width.
+keys Enter
+wait_line 1 "$TMP/p.folded | 1,200 samples | folded | zoom: parse"
+expect_eq "zoomed root row" "parse" "$(line 38)"
+expect_eq "zoomed children" "$(printf '%-72s%s' lex read)" "$(line 37)"
+expect_eq "zoomed status" \
+	"parse | 500 samples | 41.67% of total | 100.00% of zoom" "$(line 39)"
+keys Up
+wait_line 39 "lex | 300 samples | 25.00% of total | 60.00% of zoom"
+
+# u goes back one level; the selection stays.
+keys u
+wait_line 1 "$TMP/p.folded | 1,200 samples | folded"
+expect_eq "unzoomed" "$(printf '%-30s%s' init main)" "$(line 37)"
+expect_eq "selection kept" \
+	"lex | 300 samples | 25.00% of total | 25.00% of zoom" "$(line 39)"
+
+# Search: matches counted once per nesting.
+keys / 'r(ea|ec)' Enter
+wait_line 40 "/r(ea|ec)/ matched 36.67% of total, 36.67% of zoom (n, N: next, previous; Esc: clear)"
+keys n
+wait_line 39 "read | 200 samples | 16.67% of total | 16.67% of zoom"
+keys n
+wait_line 39 "rect | 240 samples | 20.00% of total | 20.00% of zoom"
+keys N
+wait_line 39 "read | 200 samples | 16.67% of total | 16.67% of zoom"
+keys / 'main|parse' Enter
+wait_line 40 "/main|parse/ matched 75.00% of total, 75.00% of zoom (n, N: next, previous; Esc: clear)"
+# Case-insensitive with Tab in the prompt; the share of the zoom.
+keys / 'R(EA|EC)' Tab Enter
+wait_line 40 "/R(EA|EC)/i matched 36.67% of total, 36.67% of zoom (n, N: next, previous; Esc: clear)"
+keys Down Down Enter
+wait_line 39 "main | 900 samples | 75.00% of total | 100.00% of zoom"
+expect_eq "search share of zoom" \
+	"/R(EA|EC)/i matched 36.67% of total, 48.89% of zoom (n, N: next, previous; Esc: clear)" \
+	"$(line 40)"
+# Esc clears the search, then unzooms.
+keys Escape
+wait_line 40 "Enter: zoom  u: back  /: search  i: icicle  ?: help  q: quit"
+expect_eq "still zoomed" "$TMP/p.folded | 1,200 samples | folded | zoom: main" \
+	"$(line 1)"
+keys Escape
+wait_line 1 "$TMP/p.folded | 1,200 samples | folded"
+keys 0
+wait_line 39 "main | 900 samples | 75.00% of total | 75.00% of zoom"
+
+# A bad regex is reported, not fatal.
+keys / '(' Enter
+wait_for '^bad regular expression'
+
+# Icicle: the root on top.
+keys i
+wait_line 2 "all"
+expect_eq "icicle depth 1" "$(printf '%-30s%s' init main)" "$(line 3)"
+expect_eq "icicle depth 4" "$(printf '%90s%s' '' rect)" "$(line 6)"
+keys i
+wait_line 38 "all"
+
+# Resize: the graph is laid out again at the new width.
+t resize-window -x 60 -y 20
+wait_line 18 "all"
+expect_eq "resized depth 1" "$(printf '%-15s%s' init main)" "$(line 17)"
+expect_eq "resized status" \
+	"main | 900 samples | 75.00% of total | 75.00% of zoom" "$(line 19)"
+t resize-window -x 120 -y 40
+wait_line 38 "all"
+
+# Help, generated from the key table.
+keys '?'
+wait_line 1 "flametui help"
+expect_eq "help heading" "Keys in the graph" "$(line 2)"
+expect_match "help has zoom" '^  Enter +zoom into the selected frame$' \
+	"$(screen)"
+keys Escape
+wait_line 38 "all"
+
+# q quits and puts the terminal back.
+keys q
+wait_for '^EXITED 0$'
+expect_eq "terminal restored" "alt=0 mouse=0000 cursor=1 keypad=0" "$(pane_flags)"
+
+finish
