@@ -25,6 +25,8 @@ wait_for() {
 		sleep 0.1
 	done
 }
+# screen_has TEXT: TEXT is on the screen. Commands echo a marker computed
+# by the shell ("x-$((40 + 2))" prints x-42) so the typed line never matches.
 screen_has() { $T capture-pane -p | grep -qF -- "$1"; }
 title() { $T display -p '#{pane_title}'; }
 buffers() { $T list-buffers 2>/dev/null; }
@@ -46,15 +48,15 @@ printf '\033]0;pwned-zero\033\\ 2\n' >>"$TMP/esc.folded"
 
 # Control: the raw bytes do change the title and set a buffer here.
 reset
-$T send-keys "cat '$TMP/esc.folded'; echo control-done" Enter
-wait_for "the control case" screen_has control-done
+$T send-keys "cat '$TMP/esc.folded'; echo control-\$((40 + 2))" Enter
+wait_for "the control case" screen_has control-42
 expect_match "control: OSC 0/2 sets the title" "pwned" "$(title)"
 expect_match "control: OSC 52 sets a buffer" "pwned" "$(buffers)"
 
 # --fold to a terminal escapes them.
 reset
-$T send-keys "'$FLAMETUI' --fold '$TMP/esc.folded'; echo fold-done" Enter
-wait_for "--fold" screen_has fold-done
+$T send-keys "'$FLAMETUI' --fold '$TMP/esc.folded'; echo fold-\$((40 + 2))" Enter
+wait_for "--fold" screen_has fold-42
 expect_eq "--fold: title unchanged" clean "$(title)"
 expect_eq "--fold: no buffer set" "" "$(buffers)"
 screen=$($T capture-pane -p)
@@ -67,8 +69,8 @@ expect_match "--fold: OSC 0 and ST shown escaped" \
 reset
 bad=$(printf '%s/\033]2;pwned-msg\007' "$TMP")
 printf 'not a profile\n' >"$bad"
-$T send-keys "'$FLAMETUI' --fold '$TMP'/*pwned-msg*; echo msg-done" Enter
-wait_for "the message case" screen_has msg-done
+$T send-keys "'$FLAMETUI' --fold '$TMP'/*pwned-msg*; echo msg-\$((40 + 2))" Enter
+wait_for "the message case" screen_has msg-42
 expect_eq "message: title unchanged" clean "$(title)"
 expect_match "message: shown escaped" '\\x1b\]2;pwned-msg\\x07' \
 	"$($T capture-pane -p)"
