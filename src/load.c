@@ -73,7 +73,10 @@ load_reader(struct load *l, struct reader *r, struct profile *p)
 		goto out;
 	}
 	fmt = l->forced != NULL ? l->forced : format_detect(buf, len);
-	if (l->forced != NULL && load_surely_binary(buf, len)) {
+	/* Forced, a text format must not read on through binary data
+	 * (/dev/zero would be read for ever); a binary format says yes. */
+	if (l->forced != NULL && load_surely_binary(buf, len) &&
+	    l->forced->probe(buf, len) == 0) {
 		diag_push_error(&l->diag, "%s: binary data, not %s input",
 		    r->name, l->forced->name);
 		goto out;
