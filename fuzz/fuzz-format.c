@@ -3,10 +3,12 @@
  *
  * The binary is linked under one name per target, fuzz-NAME: NAME is a
  * format (its parser is forced, as with --format=NAME) or "detect" (the
- * format is detected, as a user's file would be). Run as fuzz-format, it
- * lists the targets. Each input goes through the real reader, gzip
- * included, from a memory file, then through the fold writer so that the
- * tree is walked.
+ * format is detected, as a user's file would be) or "svg" (detected, then
+ * drawn by the SVG writer instead of folded). Run as fuzz-format, it lists
+ * the targets. Each input goes through the real reader, gzip included, from
+ * a memory file, then through the fold writer so that the tree is walked;
+ * the svg target draws the whole graph and one zoomed on a node that the
+ * input picks.
  */
 #include "config.h"
 
@@ -21,8 +23,10 @@
 #include "fold.h"
 #include "load.h"
 #include "profile.h"
+#include "svg.h"
 
 static const struct format *forced;
+static int svg;			/* the svg target */
 static FILE *devnull;
 
 int LLVMFuzzerInitialize(int *, char ***);
@@ -38,6 +42,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 		size_t i;
 
 		puts("detect");
+		puts("svg");
 		for (i = 0; formats[i] != NULL; i++)
 			puts(formats[i]->name);
 		exit(0);
@@ -47,7 +52,8 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 		exit(2);
 	}
 	name += 5;
-	if (strcmp(name, "detect") != 0 &&
+	svg = strcmp(name, "svg") == 0;
+	if (strcmp(name, "detect") != 0 && !svg &&
 	    (forced = format_find(name)) == NULL) {
 		fprintf(stderr, "unknown format '%s'; known: %s\n", name,
 		    format_names());
@@ -76,8 +82,16 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memset(&l, 0, sizeof l);
 	l.forced = forced;
 	profile_init(&p);
-	if (load_files(&l, paths, 1, &p) > 0)
-		fold_write(&p, devnull);
+	if (load_files(&l, paths, 1, &p) > 0) {
+		if (svg) {
+			struct svg_opts so;
+
+			svg_defaults(&so);
+			svg_write(&p, PROFILE_ROOT, &so, devnull);
+			svg_write(&p, (uint32_t)(size % p.nnodes), &so, devnull);
+		} else
+			fold_write(&p, devnull);
+	}
 	profile_free(&p);
 	diag_free(&l.diag);
 	close(fd);
