@@ -25,6 +25,8 @@
 #include "load.h"
 #include "profile.h"
 #include "record.h"
+#include "save.h"
+#include "svg.h"
 #include "util.h"
 
 #define RECORD_TICK_MS 200		/* status line refresh */
@@ -53,6 +55,7 @@ struct record {
 	const char *svg;	/* --svg=FILE, or NULL */
 
 	/* State. */
+	struct input_ids inputs;	/* files no output may overwrite */
 	char *perf;		/* path of the perf executable */
 	char *dir;		/* private temporary directory, or NULL */
 	char *data;		/* dir/perf.data */
@@ -133,8 +136,8 @@ record_usage(FILE *f)
 "                         output)\n"
 "      --raw              with -o, save the `perf script` text instead\n"
 "      --svg=FILE         write an SVG flame graph instead of opening the view\n"
-"      --icicle           open the view upside down, roots at the top\n"
-"      --chart            open the flame-chart view (time on the x axis)\n"
+"      --icicle           upside down, roots at the top (view and --svg)\n"
+"      --chart            a flame chart: time on the x axis (with --svg)\n"
 "      --keep             keep the temporary directory holding perf.data\n"
 "\n"
 "  -h, --help             display this help and exit\n"
@@ -365,15 +368,10 @@ record_check(struct record *rec)
 	struct stat st, st2;
 	int paranoid;
 
-	if (rec->svg != NULL) {
-		fprintf(stderr, "%s: --svg: SVG output is not available in this "
-		    "version; save folded stacks with -o instead\n", PROGNAME);
-		return -1;
-	}
-	if (rec->chart) {
-		fprintf(stderr, "%s: --chart: the flame-chart view is not "
-		    "available in this version; open the capture without "
-		    "--chart\n", PROGNAME);
+	if (rec->chart && rec->svg == NULL && rec->out == NULL) {
+		fprintf(stderr, "%s: --chart: the interactive view has no "
+		    "flame-chart mode in this version; write one with "
+		    "--chart --svg=FILE\n", PROGNAME);
 		return -1;
 	}
 	if ((rec->perf = record_which("perf")) == NULL) {
@@ -419,6 +417,8 @@ record_check(struct record *rec)
 		free(exe);
 		return -1;
 	}
+	if (exe != NULL)
+		save_input_add(&rec->inputs, exe);
 	if (exe != NULL && stat(exe, &st) == 0 &&
 	    ((rec->out != NULL && stat(rec->out, &st2) == 0 &&
 	    st.st_dev == st2.st_dev && st.st_ino == st2.st_ino) ||
@@ -887,45 +887,6 @@ record_explain(struct record *rec, int status)
 		    rec->firsterr);
 }
 
-/*
- * Make a temporary file beside path for writing it by rename. Returns the
- * descriptor, or -1 after telling the user why not.
- */
-static int
-record_tmpfile(const char *path, char **tmp)
-{
-	mode_t mask;
-	int fd;
-
-	*tmp = xasprintf("%s.XXXXXX", path);
-	if ((fd = mkstemp(*tmp)) < 0) {
-		fprintf(stderr, "%s: %s: %s\n", PROGNAME, path,
-		    strerror(errno));
-		free(*tmp);
-		*tmp = NULL;
-		return -1;
-	}
-	mask = umask(0);
-	umask(mask);
-	fchmod(fd, 0666 & ~mask);
-	return fd;
-}
-
-/* Rename a finished temporary file over path; -1 after an error. */
-static int
-record_commit(char *tmp, const char *path)
-{
-	if (rename(tmp, path) < 0) {
-		fprintf(stderr, "%s: %s: %s\n", PROGNAME, path,
-		    strerror(errno));
-		unlink(tmp);
-		free(tmp);
-		return -1;
-	}
-	free(tmp);
-	return 0;
-}
-
 /* Show progress while perf script is read; a signal cancels. */
 static int
 record_progress(void *arg, uint64_t done, uint64_t total)
@@ -974,8 +935,9 @@ record_script(struct record *rec, struct load *l, struct profile *p)
 {
 	char *argv[] = { rec->perf, (char *)"script", (char *)"-i", rec->data,
 	    NULL };
-	char *log, *tmp = NULL;
+	char *log, err[512];
 	int fds[2], logfd, outfd, status, nread;
+	struct save sv;
 	pid_t child;
 
 	record_show(argv);
@@ -985,11 +947,13 @@ record_script(struct record *rec, struct load *l, struct profile *p)
 		fatal("%s: %s", log, strerror(errno));
 	fds[0] = fds[1] = -1;
 	if (rec->raw) {
-		if ((outfd = record_tmpfile(rec->out, &tmp)) < 0) {
+		if (save_open(&sv, rec->out, &rec->inputs, err, sizeof err) < 0) {
+			fprintf(stderr, "%s: %s\n", PROGNAME, err);
 			close(logfd);
 			free(log);
 			return -1;
 		}
+		outfd = fileno(sv.f);
 	} else {
 		if (pipe(fds) < 0)
 			fatal("pipe: %s", strerror(errno));
@@ -1007,13 +971,14 @@ record_script(struct record *rec, struct load *l, struct profile *p)
 		dprintf(STDERR_FILENO, "%s: %s\n", rec->perf, strerror(errno));
 		_exit(127);
 	}
-	close(outfd);
+	if (!rec->raw)
+		close(outfd);
 	close(logfd);
 
 	l->forced = format_find("perf");
 	l->progress = record_progress;
 	l->progress_arg = rec;
-	if (tmp == NULL) {
+	if (!rec->raw) {
 		nread = load_fd(l, fds[0], "perf script", p);
 		while (waitpid(child, &status, 0) < 0 && errno == EINTR)
 			;
@@ -1021,10 +986,11 @@ record_script(struct record *rec, struct load *l, struct profile *p)
 		while (waitpid(child, &status, 0) < 0 && errno == EINTR)
 			;
 		nread = 0;
-		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-			unlink(tmp);
-			free(tmp);
-		} else if (record_commit(tmp, rec->out) == 0) {
+		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+			save_abort(&sv);
+		else if (save_commit(&sv, err, sizeof err) < 0)
+			fprintf(stderr, "%s: %s\n", PROGNAME, err);
+		else {
 			fprintf(stderr, "%s: saved %s\n", PROGNAME, rec->out);
 			nread = load_files(l, (char *const *)&rec->out, 1, p);
 		}
@@ -1041,44 +1007,49 @@ record_script(struct record *rec, struct load *l, struct profile *p)
 	return nread > 0 ? 0 : -1;
 }
 
-/* Write the profile as folded stacks to -o FILE by rename. */
+/* Write the profile as folded stacks to -o FILE, by rename. */
 static int
 record_save(struct record *rec, const struct profile *p)
 {
-	char *tmp;
-	FILE *f;
-	int fd;
+	struct save sv;
+	char err[512];
 
-	if (strcmp(rec->out, "-") == 0) {
-		if (fold_write(p, stdout) < 0 || fflush(stdout) != 0) {
-			fprintf(stderr, "%s: writing output: %s\n", PROGNAME,
-			    strerror(errno));
-			return -1;
-		}
-		return 0;
-	}
-	if ((fd = record_tmpfile(rec->out, &tmp)) < 0)
+	if (save_open(&sv, rec->out, &rec->inputs, err, sizeof err) < 0) {
+		fprintf(stderr, "%s: %s\n", PROGNAME, err);
 		return -1;
-	if ((f = fdopen(fd, "w")) == NULL)
-		fatal("fdopen: %s", strerror(errno));
-	if (fold_write(p, f) < 0 || fflush(f) != 0 || fsync(fd) < 0) {
+	}
+	if (fold_write(p, sv.f) < 0) {
 		fprintf(stderr, "%s: %s: %s\n", PROGNAME, rec->out,
 		    strerror(errno));
-		fclose(f);
-		unlink(tmp);
-		free(tmp);
+		save_abort(&sv);
 		return -1;
 	}
-	if (fclose(f) != 0) {
-		fprintf(stderr, "%s: %s: %s\n", PROGNAME, rec->out,
-		    strerror(errno));
-		unlink(tmp);
-		free(tmp);
+	if (save_commit(&sv, err, sizeof err) < 0) {
+		fprintf(stderr, "%s: %s\n", PROGNAME, err);
 		return -1;
 	}
-	if (record_commit(tmp, rec->out) < 0)
+	if (strcmp(rec->out, "-") != 0)
+		fprintf(stderr, "%s: saved %s\n", PROGNAME, rec->out);
+	return 0;
+}
+
+/* Write the SVG flame graph (or icicle, or flame chart) to --svg=FILE. */
+static int
+record_svg(struct record *rec, const struct profile *p)
+{
+	struct svg_opts so;
+	char err[512];
+
+	svg_defaults(&so);
+	so.inverted = rec->icicle;
+	so.flamechart = rec->chart;
+	if (svg_export(p, PROFILE_ROOT, &so, rec->svg, &rec->inputs, err,
+	    sizeof err) != 0) {
+		fprintf(stderr, "%s: %s\n", PROGNAME, err);
 		return -1;
-	fprintf(stderr, "%s: saved %s\n", PROGNAME, rec->out);
+	}
+	if (strcmp(rec->svg, "-") != 0)
+		fprintf(stderr, "%s: wrote %s\n", PROGNAME, rec->svg);
 	return 0;
 }
 
@@ -1121,6 +1092,7 @@ record_main(int argc, char **argv)
 		return 2;
 	}
 	if (record_check(&rec) < 0) {
+		save_input_free(&rec.inputs);
 		free(rec.perf);
 		return 2;
 	}
@@ -1133,6 +1105,7 @@ record_main(int argc, char **argv)
 		fprintf(stderr, "%s: making a temporary directory in %s: %s\n",
 		    PROGNAME, t, strerror(errno));
 		free(tmpdir);
+		save_input_free(&rec.inputs);
 		free(rec.perf);
 		return 2;
 	}
@@ -1156,6 +1129,7 @@ record_main(int argc, char **argv)
 		ret = 1;
 		goto out;
 	}
+	save_input_add(&rec.inputs, rec.data);
 	if (rec.cmd != NULL && WIFEXITED(status) && WEXITSTATUS(status) != 0)
 		fprintf(stderr, "%s: note: %s exited with status %d\n",
 		    PROGNAME, rec.cmd[0], WEXITSTATUS(status));
@@ -1164,6 +1138,7 @@ record_main(int argc, char **argv)
 	record_signals = 0;
 	memset(&l, 0, sizeof l);
 	profile_init(&p);
+	p.flamechart = rec.chart;
 	if (record_script(&rec, &l, &p) < 0 || p.nstacks == 0) {
 		diag_print(&l.diag, stderr);
 		if (record_signals != 0) {
@@ -1187,7 +1162,9 @@ record_main(int argc, char **argv)
 
 	if (rec.out != NULL && !rec.raw && record_save(&rec, &p) < 0)
 		ret = 2;
-	else if (rec.out == NULL && rec.svg == NULL &&
+	if (rec.svg != NULL && record_svg(&rec, &p) < 0)
+		ret = 2;
+	if (rec.out == NULL && rec.svg == NULL &&
 	    fold_write(&p, stdout) < 0) {
 		fprintf(stderr, "%s: writing output: %s\n", PROGNAME,
 		    strerror(errno));
@@ -1199,6 +1176,7 @@ done:
 out:
 	record_signals_set(SIG_DFL);
 	record_cleanup(&rec);
+	save_input_free(&rec.inputs);
 	free(rec.held);
 	free(rec.data);
 	free(rec.dir);

@@ -16,13 +16,10 @@ expect_match "two scopes: message" "give one scope" "$out"
 out=$("$FLAMETUI" record --call-graph=magic 2>&1)
 expect_match "bad --call-graph" "'magic' is not fp, dwarf or lbr" "$out"
 
-# Outputs this version cannot make are refused before recording.
+# The interactive view has no flame-chart mode: refused before recording.
 out=$("$FLAMETUI" record --chart -d 1 2>&1)
 expect_eq "--chart: exit status" 2 $?
-expect_match "--chart: refused" "--chart: the flame-chart view is not available" "$out"
-out=$("$FLAMETUI" record --svg=x.svg -d 1 2>&1)
-expect_eq "--svg: exit status" 2 $?
-expect_match "--svg: refused" "--svg: SVG output is not available" "$out"
+expect_match "--chart: refused" "--chart: the interactive view has no flame-chart mode" "$out"
 
 if ! command -v perf >/dev/null 2>&1; then
 	echo "SKIP: perf is not installed (Debian package linux-perf)"
@@ -175,6 +172,21 @@ if command -v tmux >/dev/null 2>&1; then
 else
 	echo "skipped the terminal check: no tmux"
 fi
+
+# --svg writes an SVG instead; --icicle and --chart shape it. The program
+# itself is never overwritten.
+"$FLAMETUI" record --svg=out.svg --icicle --chart -F 999 -- ./prog 0.3 \
+	2>"$TMP/err"
+expect_eq "--svg: exit status" 0 $?
+svg=$(cat out.svg)
+expect_match "--svg: an SVG with burn_hot" "<svg .*<title>burn_hot \(" \
+	"$(echo $svg)"
+expect_match "--svg --chart: titled a flame chart" ">Flame Chart" \
+	"$svg"
+expect_match "--svg --icicle: drawn upside down" 'data-inverted="1"' "$svg"
+out=$("$FLAMETUI" record -o prog -- ./prog 0.1 2>&1)
+expect_eq "-o naming the program: exit status" 2 $?
+expect_match "-o naming the program: refused" "not overwriting it" "$out"
 
 # Nothing sampled: a sleeping process never runs.
 sleep 30 &
