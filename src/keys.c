@@ -44,6 +44,8 @@ const struct key keys[] = {
 	    "regular expression" },
 	{ KEYS_GRAPH, "n", ACT_NEXT, "select the next matching frame" },
 	{ KEYS_GRAPH, "N", ACT_PREV, "select the previous matching frame" },
+	{ KEYS_GRAPH, "s", ACT_SAVE_SVG, "save what is on the screen (zoom, "
+	    "orientation, search) as an interactive SVG file" },
 	{ KEYS_GRAPH, "?", ACT_HELP, "show this help" },
 	{ KEYS_GRAPH, "C-l", ACT_REDRAW, "redraw the screen" },
 	{ KEYS_GRAPH, "q", ACT_QUIT, "quit" },

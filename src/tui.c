@@ -7,7 +7,10 @@
  */
 #include "config.h"
 
+#include <sys/stat.h>
+
 #include <curses.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +18,7 @@
 #include <unistd.h>
 
 #include "keys.h"
+#include "svg.h"
 #include "term.h"
 #include "tui.h"
 #include "util.h"
@@ -118,6 +122,62 @@ tui_search(struct tui *t)
 	return ret;
 }
 
+/*
+ * A file name for an export that does not exist yet:
+ * flametui-YYYYmmdd-HHMMSS.svg, or with -2, -3, ... after it.
+ */
+static void
+tui_export_name(char *buf, size_t len)
+{
+	char stamp[32];
+	struct stat st;
+	struct tm tm;
+	time_t now = time(NULL);
+	int i;
+
+	localtime_r(&now, &tm);
+	strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+	snprintf(buf, len, "flametui-%s.svg", stamp);
+	for (i = 2; lstat(buf, &st) == 0 && i < 1000; i++)
+		snprintf(buf, len, "flametui-%s-%d.svg", stamp, i);
+}
+
+/* The s prompt, then an SVG of the zoom root, orientation and search. */
+static int
+tui_save_svg(struct tui *t)
+{
+	struct svg_opts so;
+	struct prompt pr;
+	char err[1024], full[PATH_MAX];
+
+	memset(&pr, 0, sizeof pr);
+	pr.label = "Save SVG as: ";
+	tui_export_name(pr.buf, sizeof pr.buf);
+	pr.len = pr.cur = strlen(pr.buf);
+	flame_draw(t);
+	if (!prompt_read(t, &pr) || pr.buf[0] == '\0')
+		return tui_say(t, "not saved");
+	/* The default never exists; a name typed over one is replaced. */
+	svg_defaults(&so);
+	so.palette = t->pal;
+	so.hash = 1;		/* the colours of the screen */
+	so.inverted = t->v.icicle;
+	if (t->v.searching) {
+		so.search = t->v.pattern;
+		so.search_icase = t->v.icase;
+	}
+	if (svg_export(t->p, view_root(&t->v), &so, pr.buf, &t->inputs, err,
+	    sizeof err) != 0) {
+		snprintf(t->msg, sizeof t->msg, "not saved: %.480s", err);
+		return VIEW_DRAW;
+	}
+	if (strcmp(pr.buf, "-") != 0 && realpath(pr.buf, full) != NULL)
+		snprintf(t->msg, sizeof t->msg, "saved %.490s", full);
+	else
+		snprintf(t->msg, sizeof t->msg, "saved %.490s", pr.buf);
+	return VIEW_DRAW;
+}
+
 /* Select, or zoom into, the frame under a mouse click. */
 static int
 tui_click(struct tui *t, const struct term_event *ev, int dbl)
@@ -183,6 +243,8 @@ tui_action(struct tui *t, enum action act, const struct term_event *ev)
 		if (v->matched == 0)
 			return tui_say(t, "no frame matches");
 		return view_search_next(v, act == ACT_NEXT ? 1 : -1);
+	case ACT_SAVE_SVG:
+		return tui_save_svg(t);
 	case ACT_HELP:
 		t->help = 1;
 		t->helptop = 0;
@@ -228,7 +290,7 @@ tui_run(struct profile *p, const struct tui_opts *o, char *const *paths,
 	struct tui t;
 	struct term_event ev;
 	char err[512];
-	int dirty;
+	int dirty, i;
 
 	memset(&t, 0, sizeof t);
 	t.p = p;
@@ -240,6 +302,8 @@ tui_run(struct profile *p, const struct tui_opts *o, char *const *paths,
 		return 2;
 	}
 	t.files = tui_files(paths, npaths);
+	for (i = 0; i < npaths; i++)
+		save_input_add(&t.inputs, paths[i]);
 	view_init(&t.v, p);
 	t.v.icicle = o->icicle;
 	if (warning != NULL)
@@ -283,5 +347,6 @@ tui_run(struct profile *p, const struct tui_opts *o, char *const *paths,
 	term_close();
 	view_free(&t.v);
 	free(t.files);
+	save_input_free(&t.inputs);
 	return 0;
 }

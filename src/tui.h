@@ -12,6 +12,7 @@
 
 #include "palette.h"
 #include "profile.h"
+#include "save.h"
 #include "view.h"
 
 struct tui {
@@ -25,6 +26,7 @@ struct tui {
 	int help;		/* the help screen is up */
 	int helptop;		/* first help line shown */
 	int icase;		/* the next search ignores case */
+	struct input_ids inputs;	/* never overwritten by an export */
 };
 
 /* Options of the interactive view, from the command line. */

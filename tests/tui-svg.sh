@@ -1,0 +1,69 @@
+#!/bin/sh
+# The s key: save what is on the screen as an SVG. The prompt offers a new
+# file name; the file holds the zoom root (with its ancestors below it),
+# the orientation and the search; the status line says where it went; an
+# input file is never overwritten.
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/tui-lib.sh"
+FRAMES="perl $top_srcdir/tests/svg-frames.pl"
+
+cat >"$TMP/p.folded" <<'EOP'
+main;parse;lex 300
+main;parse;read 200
+main;render;draw;rect 240
+main;render;swap 60
+main;idle 100
+init;config 200
+init;config;json 100
+EOP
+cd "$TMP" || exit 1
+start 120 40 "$TMP/p.folded"
+wait_line 1 "$TMP/p.folded | 1,200 samples | folded"
+
+# Zoom into parse, search for lex, flip to an icicle.
+keys Up k
+wait_line 39 "parse | 500 samples | 41.67% of total | 41.67% of zoom"
+keys Enter
+wait_line 1 "$TMP/p.folded | 1,200 samples | folded | zoom: parse"
+keys / '^lex$' Enter
+wait_for "^/\\^lex\\$/ matched"
+keys i
+
+# s offers flametui-YYYYmmdd-HHMMSS.svg; Enter saves there.
+keys s
+wait_for '^Save SVG as: flametui-[0-9]{8}-[0-9]{6}\.svg'
+keys Enter
+wait_for '^saved /.*/flametui-[0-9]{8}-[0-9]{6}\.svg'
+svg=$(ls "$TMP"/flametui-*.svg 2>/dev/null | head -1)
+expect_match "saved path shown" "^saved .*$(basename "$svg")\$" "$(line 40)"
+if [ -z "$svg" ] || ! xmllint --noout "$svg" 2>/dev/null; then
+	fail "no well-formed SVG saved: '$svg'"
+	finish
+fi
+$FRAMES tree "$svg" >"$TMP/got"
+printf 'all\t1200\nall;main\t900\nall;main;parse\t500\nall;main;parse;lex\t300\nall;main;parse;read\t200\n' \
+	>"$TMP/want"
+expect_file "the zoom root, its ancestors and its subtree" "$TMP/want" "$TMP/got"
+doc=$(cat "$svg")
+expect_match "ancestors marked" '<g class="anc"><title>main \(900 samples, 75\.00%\)' "$doc"
+expect_match "zoom root at full width" \
+	'<g><title>parse \(500 samples, 41\.67%\)</title><rect x="10\.0" y="[0-9.]+" width="1180\.0"' "$doc"
+expect_match "icicle" '>Icicle Graph</text>' "$doc"
+expect_match "icicle: root at the top" '<title>all \(1,200 samples, 100%\)</title><rect x="10\.0" y="36\.0"' "$doc"
+expect_match "the search" 'data-search="\^lex\$" data-icase="0"' "$doc"
+
+# An input file is refused, and Escape saves nothing.
+keys s
+wait_for '^Save SVG as: '
+keys C-u "$TMP/p.folded" Enter
+wait_for '^not saved: .*p\.folded: refusing to overwrite an input file'
+expect_eq "input untouched" 7 "$(wc -l <"$TMP/p.folded")"
+keys s
+wait_for '^Save SVG as: '
+keys Escape
+wait_for '^not saved$'
+expect_eq "one file saved" 1 "$(ls "$TMP"/flametui-*.svg | wc -l)"
+
+keys q
+wait_for '^EXITED 0'
+finish
