@@ -12,6 +12,7 @@ extern const struct format fmt_stap;
 extern const struct format fmt_pmc;
 extern const struct format fmt_bpftrace;
 extern const struct format fmt_pprof;
+extern const struct format fmt_gdb, fmt_eustack;
 
 const struct format *const formats[] = {
 	&fmt_perf,
@@ -20,6 +21,8 @@ const struct format *const formats[] = {
 	&fmt_pmc,
 	&fmt_bpftrace,
 	&fmt_pprof,
+	&fmt_gdb,
+	&fmt_eustack,
 	&fmt_folded,
 	NULL
 };

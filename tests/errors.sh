@@ -35,4 +35,19 @@ expect_eq "bpftrace: good stack kept" "g+2;f+1 4" "$(cat "$TMP/out")"
 expect_match "bpftrace: stray line named" \
 	"in:7: not part of a bpftrace map.*3 lines ignored" "$(cat "$TMP/err")"
 
+## gdb: a broken frame line ends the backtrace (as in the reference) and
+## is reported.
+printf 'Thread 1 (Thread 0x1 (LWP 2) "x"):\n#0  0x1 in f () at a.c:1\n#1 broken\n#2  0x3 in main () at a.c:9\n' >"$TMP/in"
+run gdb
+expect_eq "gdb: stacks kept" "$(printf 'f 1\nmain 1')" "$(cat "$TMP/out")"
+expect_match "gdb: bad frame named" "in:3: not a gdb frame line.*1 line ignored" \
+	"$(cat "$TMP/err")"
+
+## eu-stack: stray text.
+printf 'PID 1 - process\nTID 1:\n#0  0x00007f01 nanosleep\nsomething else\n#1  0x00005501 main\n' >"$TMP/in"
+run eu-stack
+expect_eq "eu-stack: stack kept" "main;nanosleep 1" "$(cat "$TMP/out")"
+expect_match "eu-stack: bad line named" "in:4: not an eu-stack line" \
+	"$(cat "$TMP/err")"
+
 finish
