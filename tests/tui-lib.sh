@@ -3,6 +3,7 @@
 # for a screen state, never a fixed sleep.
 command -v tmux >/dev/null 2>&1 || { echo "tmux not installed"; exit 77; }
 SOCK=flametui-test-$$
+nstart=0
 trap 'tmux -L "$SOCK" kill-server 2>/dev/null; rm -rf "$TMP"' EXIT
 
 # t COMMAND...: run a tmux command on the test server.
@@ -19,13 +20,15 @@ start() {
 	rm -f "$TMP/pid"
 	printf '%s\n' "$@" >"$TMP/args"
 	cat >"$TMP/run.sh" <<EOS
-echo \$\$ >"$TMP/pid.tmp"; mv "$TMP/pid.tmp" "$TMP/pid"
+trap : INT; ulimit -c 0; echo \$\$ >"$TMP/pid.tmp"; mv "$TMP/pid.tmp" "$TMP/pid"
 set -- \$(cat "$TMP/args")
 "$FLAMETUI" "\$@"
 echo "EXITED \$?"
 exec sleep 600
 EOS
 	t kill-server 2>/dev/null
+	nstart=$((nstart + 1))
+	SOCK=flametui-test-$$-$nstart
 	t new-session -d -x "$w" -y "$h" \
 	    "env TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 sh $TMP/run.sh"
 	wait_pid

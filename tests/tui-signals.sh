@@ -1,0 +1,37 @@
+#!/bin/sh
+# The terminal is put back when flametui is killed: Ctrl-C, SIGINT,
+# SIGTERM, SIGHUP, SIGQUIT, SIGSEGV and SIGABRT each leave the pane out of
+# the alternate screen, with mouse reporting and keypad mode off and the
+# cursor shown, and the signal still ends the process.
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/tui-lib.sh"
+
+printf 'main;work 3\nmain;idle 1\n' >"$TMP/p.folded"
+status='all | 4 samples | 100.00% of total | 100.00% of zoom'
+
+# run SIGNAL NUMBER: kill flametui with SIGNAL (or Ctrl-C for C-c).
+run() {
+	start 80 20 "$TMP/p.folded"
+	wait_line 19 "$status" || return
+	expect_eq "$1: taken over" "alt=1 mouse=1101 cursor=0 keypad=1" \
+		"$(pane_flags)"
+	if [ "$1" = C-c ]; then
+		keys C-c
+	else
+		kill -s "$1" "$(pgrep -P "$(cat "$TMP/pid")" flametui)"
+	fi
+	wait_for "^EXITED $((128 + $2))\$"
+	expect_eq "$1: terminal restored" "alt=0 mouse=0000 cursor=1 keypad=0" \
+		"$(pane_flags)"
+}
+
+ulimit -c 0
+run C-c 2
+run INT 2
+run TERM 15
+run HUP 1
+run QUIT 3
+run SEGV 11
+run ABRT 6
+
+finish
