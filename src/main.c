@@ -522,6 +522,7 @@ main(int argc, char **argv)
 		tui_loaded();
 	if (l.cancelled) {
 		fprintf(stderr, "%s: cancelled\n", PROGNAME);
+		save_input_free(&inputs);
 		return 130;
 	}
 	diag_print(&l.diag, stderr);
@@ -531,6 +532,7 @@ main(int argc, char **argv)
 			    PROGNAME);
 		profile_free(&p);
 		diag_free(&l.diag);
+		save_input_free(&inputs);
 		return 1;
 	}
 	if (p.saturated)
@@ -577,6 +579,8 @@ main(int argc, char **argv)
 	if (fold_write(&p, stdout) < 0 || fflush(stdout) != 0) {
 		fprintf(stderr, "%s: writing output: %s\n", PROGNAME,
 		    strerror(errno));
+		profile_free(&p);
+		diag_free(&l.diag);
 		return 2;
 	}
 	profile_free(&p);
