@@ -13,6 +13,7 @@ extern const struct format fmt_pmc;
 extern const struct format fmt_bpftrace;
 extern const struct format fmt_pprof;
 extern const struct format fmt_gdb, fmt_eustack;
+extern const struct format fmt_jstack;
 
 const struct format *const formats[] = {
 	&fmt_perf,
@@ -23,6 +24,7 @@ const struct format *const formats[] = {
 	&fmt_pprof,
 	&fmt_gdb,
 	&fmt_eustack,
+	&fmt_jstack,
 	&fmt_folded,
 	NULL
 };

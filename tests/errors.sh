@@ -50,4 +50,14 @@ expect_eq "eu-stack: stack kept" "main;nanosleep 1" "$(cat "$TMP/out")"
 expect_match "eu-stack: bad line named" "in:4: not an eu-stack line" \
 	"$(cat "$TMP/err")"
 
+## jstack: stray text is reported; a last thread with no blank line after
+## it is kept (the reference drops it).
+printf '"w-1" #1 prio=5\n   java.lang.Thread.State: RUNNABLE\n\tat a.B.c(B.java:1)\nwhat is this\n\tat a.B.main(B.java:9)\n' >"$TMP/in"
+run jstack
+expect_eq "jstack: thread kept" "w;a.B.main;a.B.c 1" "$(cat "$TMP/out")"
+expect_match "jstack: stray line named" "in:4: not a jstack line" \
+	"$(cat "$TMP/err")"
+"$FLAMETUI" --fold --thread-state=BLOCKED -f jstack "$TMP/in" >"$TMP/out" 2>&1
+expect_eq "jstack: no thread in state, exit 1" 1 $?
+
 finish
