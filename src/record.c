@@ -27,6 +27,7 @@
 #include "record.h"
 #include "save.h"
 #include "svg.h"
+#include "tui.h"
 #include "util.h"
 
 #define RECORD_TICK_MS 200		/* status line refresh */
@@ -366,7 +367,7 @@ record_check(struct record *rec)
 {
 	char *exe, path[64];
 	struct stat st, st2;
-	int paranoid;
+	int paranoid, fd;
 
 	if (rec->chart && rec->svg == NULL && rec->out == NULL) {
 		fprintf(stderr, "%s: --chart: the interactive view has no "
@@ -438,6 +439,16 @@ record_check(struct record *rec)
 			record_refuse_paranoid(rec, paranoid);
 			return -1;
 		}
+	}
+	/* Check now for the terminal the view needs, not after recording. */
+	if (rec->out == NULL && rec->svg == NULL) {
+		if ((fd = open("/dev/tty", O_RDWR | O_CLOEXEC)) < 0) {
+			fprintf(stderr, "%s: no terminal for the interactive "
+			    "view (/dev/tty: %s): save the capture with -o FILE "
+			    "or --svg=FILE\n", PROGNAME, strerror(errno));
+			return -1;
+		}
+		close(fd);
 	}
 	return 0;
 }
@@ -1071,6 +1082,35 @@ record_nothing(const struct record *rec)
 		    (unsigned long long)rec->samples);
 }
 
+/* Open the interactive view on the capture; returns the exit status. */
+static int
+record_view(struct record *rec, const struct load *l, struct profile *p)
+{
+	struct tui_opts to;
+	char *title, warning[512];
+	int ret;
+
+	memset(&to, 0, sizeof to);
+	to.pal = PAL_HOT;
+	to.icicle = rec->icicle;
+	if (rec->cmd != NULL)
+		title = xasprintf("perf record -- %s", rec->cmd[0]);
+	else if (rec->pid != 0 || rec->tid != 0)
+		title = xasprintf("perf record -%c %ld", rec->pid ? 'p' : 't',
+		    rec->pid ? rec->pid : rec->tid);
+	else
+		title = xstrdup("perf record -a");
+	warning[0] = '\0';
+	if (l->diag.nmsgs > 0)
+		snprintf(warning, sizeof warning, "%s%s", l->diag.msgs[0],
+		    l->diag.nmsgs > 1 ? " (and more: see standard error "
+		    "after quitting)" : "");
+	ret = tui_run(p, &to, &title, 1, l->formats, warning[0] != '\0' ?
+	    warning : NULL);
+	free(title);
+	return ret;
+}
+
 int
 record_main(int argc, char **argv)
 {
@@ -1164,12 +1204,8 @@ record_main(int argc, char **argv)
 		ret = 2;
 	if (rec.svg != NULL && record_svg(&rec, &p) < 0)
 		ret = 2;
-	if (rec.out == NULL && rec.svg == NULL &&
-	    fold_write(&p, stdout) < 0) {
-		fprintf(stderr, "%s: writing output: %s\n", PROGNAME,
-		    strerror(errno));
-		ret = 2;
-	}
+	if (rec.out == NULL && rec.svg == NULL)
+		ret = record_view(&rec, &l, &p);
 done:
 	profile_free(&p);
 	diag_free(&l.diag);

@@ -27,6 +27,14 @@ if ! command -v perf >/dev/null 2>&1; then
 	exit 77
 fi
 
+# Without a terminal for the view, and no -o or --svg, nothing is recorded.
+if command -v setsid >/dev/null 2>&1; then
+	out=$(setsid -w "$FLAMETUI" record -p $$ -d 1 </dev/null 2>&1)
+	expect_eq "no terminal: exit status" 2 $?
+	expect_match "no terminal: says to save" \
+		"no terminal for the interactive view .*-o FILE or --svg=FILE" "$out"
+fi
+
 # A PID that cannot exist (above any pid_max).
 out=$("$FLAMETUI" record -p 2147483646 -d 1 2>&1)
 expect_eq "no such PID: exit status" 2 $?
@@ -169,6 +177,31 @@ if command -v tmux >/dev/null 2>&1; then
 	expect_match "Ctrl-C: saved" "EXIT=0" "$screen"
 	expect_match "Ctrl-C: what was recorded is kept" "main;burn_hot [0-9]+" \
 		"$(cat cc.folded 2>/dev/null)"
+
+	# Without -o or --svg, the capture opens in the interactive view.
+	./prog 60 &
+	pid=$!
+	tmux -S "$sock" new-session -d -x 100 -y 20 \
+		"'$FLAMETUI' record -p $pid -d 1 -F 999; echo EXIT=\$?; sleep 60"
+	for i in $(seq 300); do
+		screen=$(tmux -S "$sock" capture-pane -p)
+		printf '%s' "$screen" | grep -q 'q: quit' && break
+		sleep 0.1
+	done
+	expect_match "view: titled with what was recorded" \
+		"^perf record -p $pid \| [0-9,]+ samples \| perf" "$screen"
+	expect_match "view: burn_hot on main" "burn_hot .*
+main" "$screen"
+	tmux -S "$sock" send-keys q
+	for i in $(seq 100); do
+		screen=$(tmux -S "$sock" capture-pane -p)
+		printf '%s' "$screen" | grep -q 'EXIT=' && break
+		sleep 0.1
+	done
+	tmux -S "$sock" kill-server
+	kill "$pid"
+	wait "$pid" 2>/dev/null
+	expect_match "view: q quits with status 0" "EXIT=0" "$screen"
 else
 	echo "skipped the terminal check: no tmux"
 fi
