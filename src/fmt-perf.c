@@ -639,7 +639,7 @@ perf_probe(const char *buf, size_t len)
 		}
 		p = nl + 1;
 	}
-	if (pairs == 0 || events + frames < 4 * other)
+	if (pairs == 0 || events + frames < 2 * other)
 		return 0;
 	return 90;
 }
