@@ -27,8 +27,13 @@ folded_count(const char *line, size_t *len, uint64_t *count, unsigned *frac)
 	unsigned f = 0;
 	int dot = 0, big = 0;
 
-	while (i > 0 && line[i - 1] != ' ' && line[i - 1] != '\t')
+	/* Stop early at a byte no count holds: the stack before a count is
+	 * often long, and a second count is looked for on every line. */
+	while (i > 0 && ((line[i - 1] >= '0' && line[i - 1] <= '9') ||
+	    line[i - 1] == '.'))
 		i--;
+	if (i > 0 && line[i - 1] != ' ' && line[i - 1] != '\t')
+		return 0;
 	/* The token line[i..end) must be \d+(\.\d*)? after whitespace. */
 	if (i == 0 || i == end || line[i] < '0' || line[i] > '9')
 		return 0;
@@ -112,9 +117,10 @@ folded_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
     struct diag *d, char *err, size_t errlen)
 {
 	struct strv line, *frames = NULL;
-	size_t cap = 0, n, len, start, i;
+	size_t cap = 0, n, len, start;
+	const char *semi;
 	struct sample smp = { .time_ns = -1 };
-	uint64_t count, nbig = 0, firstbig = 0;
+	uint64_t count;
 	unsigned frac;
 	int ret;
 
@@ -131,8 +137,9 @@ folded_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 			diag_bad(d, r->lineno, "not a folded stack (STACK COUNT)");
 			continue;
 		}
-		if (ret < 0 && nbig++ == 0)
-			firstbig = r->lineno;
+		if (ret < 0)
+			diag_tally(d, r->lineno, "warning: count does not fit "
+			    "in 64 bits, clamped to the largest count");
 		/* A second count: the differential form "stack BEFORE AFTER". */
 		{
 			size_t l2 = len;
@@ -141,30 +148,31 @@ folded_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 			if (folded_count(line.s, &l2, &c2, &f2) != 0)
 				len = l2;
 		}
+		smp.count = count;
+		smp.frac = frac;
+		smp.joined.s = line.s;
+		smp.joined.len = len;
+		if (len > 0 && sink->joined != NULL && sink->joined(sink->ctx,
+		    &smp))
+			continue;
 		n = 0;
 		if (len > 0) {
-			for (start = 0, i = 0; i <= len; i++) {
-				if (i < len && line.s[i] != ';')
-					continue;
+			for (start = 0;; start = (size_t)(semi - line.s) + 1) {
+				semi = memchr(line.s + start, ';', len - start);
 				frames = xgrow(frames, &cap, n + 1, sizeof *frames);
 				frames[n].s = line.s + start;
-				frames[n].len = i - start;
+				frames[n].len = (semi != NULL ? (size_t)(semi -
+				    line.s) : len) - start;
 				n++;
-				start = i + 1;
+				if (semi == NULL)
+					break;
 			}
 		}
 		smp.frames = frames;
 		smp.nframes = n;
-		smp.count = count;
-		smp.frac = frac;
 		sink->stack(sink->ctx, &smp);
 	}
 	free(frames);
-	if (nbig > 0)
-		diag_push_error(d, "%s:%llu: warning: count does not fit in 64 "
-		    "bits, clamped to the largest count (%llu line%s)",
-		    r->name, (unsigned long long)firstbig,
-		    (unsigned long long)nbig, nbig == 1 ? "" : "s");
 	(void)o;
 	(void)err;
 	(void)errlen;

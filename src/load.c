@@ -142,5 +142,6 @@ load_files(struct load *l, char *const *paths, int npaths, struct profile *p)
 
 	for (i = 0; i < npaths && !l->cancelled; i++)
 		n += load_file(l, paths[i], p);
+	profile_finish(p);
 	return n;
 }

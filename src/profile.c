@@ -3,7 +3,12 @@
  *
  * Nodes live in one array and refer to each other by index, so the array can
  * grow without invalidating anything. Two open-addressing hash tables find a
- * name's id and a (parent, name) pair's child node.
+ * name's id and a (parent, name) pair's child node. A third, the stack cache,
+ * maps a whole stack (its frames joined by ';') to its leaf node: most stacks
+ * of a big profile repeat, and a repeat then costs one hash and one compare
+ * instead of a lookup per frame. Adding a stack only adds to its leaf's self
+ * count; profile_finish() sums the totals in one pass, since a child's index
+ * is always greater than its parent's.
  */
 #include "config.h"
 
@@ -15,6 +20,8 @@
 #include "util.h"
 
 #define ARENA_BLOCK (1u << 20)
+#define KEYS_MAX (64u << 20)	/* most bytes of cached stacks kept */
+#define KID_LIST 4		/* children found by list, not by table */
 
 static const uint64_t pow10[] = {
 	1, 10, 100, 1000, 10000, 100000, 1000000
@@ -44,13 +51,65 @@ hash_bytes(const char *s, size_t len)
 	return (uint32_t)h;
 }
 
-/* Hash a (parent, name) pair for the child table. */
+/*
+ * Hash a (parent, name) pair for the child table. Every bit of both must
+ * reach the low bits the table uses: a plain multiply leaves the low bits
+ * a linear function of the low bits of parent and name, and the nodes of a
+ * tree made in order then crowd into long probe runs.
+ */
 static uint32_t
 hash_kid(uint32_t parent, uint32_t name)
 {
-	uint64_t h = ((uint64_t)parent << 32 | name) * 0x9e3779b97f4a7c15ull;
+	uint64_t h = (uint64_t)parent << 32 | name;
 
-	return (uint32_t)(h >> 32);
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdull;
+	h ^= h >> 33;
+	h *= 0xc4ceb9fe1a85ec53ull;
+	h ^= h >> 33;
+	return (uint32_t)h;
+}
+
+/* Mix one 64-bit word into a hash lane. */
+static inline uint64_t
+hash_round(uint64_t acc, uint64_t w)
+{
+	acc += w * 0xc2b2ae3d27d4eb4full;
+	acc = (acc << 31) | (acc >> 33);
+	return acc * 0x9e3779b97f4a7c15ull;
+}
+
+/* Hash a stack's bytes: four independent lanes, for long keys. */
+uint64_t
+profile_hash(const char *s, size_t len)
+{
+	uint64_t a = 0x60ea27eeadc0b5d6ull ^ len, b = 0xc2b2ae3d27d4eb4full;
+	uint64_t c = 0x165667b19e3779f9ull, d = 0x85ebca77c2b2ae63ull, w[4];
+
+	while (len >= 32) {
+		memcpy(w, s, 32);
+		a = hash_round(a, w[0]);
+		b = hash_round(b, w[1]);
+		c = hash_round(c, w[2]);
+		d = hash_round(d, w[3]);
+		s += 32;
+		len -= 32;
+	}
+	while (len >= 8) {
+		memcpy(w, s, 8);
+		a = hash_round(a, w[0]);
+		s += 8;
+		len -= 8;
+	}
+	w[0] = 0;
+	memcpy(w, s, len);
+	a = hash_round(a, w[0] ^ len);
+	a ^= ((b << 7) | (b >> 57)) ^ ((c << 12) | (c >> 52)) ^
+	    ((d << 18) | (d >> 46));
+	a ^= a >> 33;
+	a *= 0xff51afd7ed558ccdull;
+	a ^= a >> 29;
+	return a;
 }
 
 /* Add with saturation; remember that it happened. */
@@ -75,23 +134,36 @@ sat_mul(struct profile *p, uint64_t a, uint64_t b)
 	return a * b;
 }
 
-/* Copy name bytes into the arena, NUL-terminated. */
+/* Copy bytes into an arena, NUL-terminated. */
 static const char *
-arena_copy(struct profile *p, const char *s, size_t len)
+arena_copy(struct arena *a, const char *s, size_t len)
 {
 	char *dst;
 
-	if (p->narena == 0 || p->arenaused + len + 1 > p->arenacap) {
-		p->arenacap = len + 1 > ARENA_BLOCK ? len + 1 : ARENA_BLOCK;
-		p->arena = xrealloc(p->arena, (p->narena + 1) * sizeof *p->arena);
-		p->arena[p->narena++] = xmalloc(p->arenacap);
-		p->arenaused = 0;
+	if (a->n == 0 || a->used + len + 1 > a->cap) {
+		a->cap = len + 1 > ARENA_BLOCK ? len + 1 : ARENA_BLOCK;
+		a->blocks = xrealloc(a->blocks, (a->n + 1) * sizeof *a->blocks);
+		a->blocks[a->n++] = xmalloc(a->cap);
+		a->used = 0;
+		a->total += a->cap;
 	}
-	dst = p->arena[p->narena - 1] + p->arenaused;
+	dst = a->blocks[a->n - 1] + a->used;
 	memcpy(dst, s, len);
 	dst[len] = '\0';
-	p->arenaused += len + 1;
+	a->used += len + 1;
 	return dst;
+}
+
+/* Free an arena's blocks. */
+static void
+arena_free(struct arena *a)
+{
+	size_t i;
+
+	for (i = 0; i < a->n; i++)
+		free(a->blocks[i]);
+	free(a->blocks);
+	memset(a, 0, sizeof *a);
 }
 
 /* Rebuild the name table at twice its size. */
@@ -130,7 +202,7 @@ profile_intern(struct profile *p, const char *s, size_t len)
 	p->names = xgrow(p->names, &cap, (size_t)p->nnames + 1, sizeof *p->names);
 	p->capnames = (uint32_t)cap;
 	n = &p->names[p->nnames];
-	n->s = arena_copy(p, s, len);
+	n->s = arena_copy(&p->names_arena, s, len);
 	n->len = (uint32_t)len;
 	n->hash = h;
 	p->namehash[i] = ++p->nnames;
@@ -139,30 +211,37 @@ profile_intern(struct profile *p, const char *s, size_t len)
 	return p->nnames - 1;
 }
 
+/* Put node id in the child table; the caller makes room. */
+static void
+kids_put(struct profile *p, uint32_t id)
+{
+	uint32_t j;
+
+	for (j = hash_kid(p->nodes[id].parent, p->nodes[id].name) & p->kidmask;
+	    p->kidhash[j] != 0; j = (j + 1) & p->kidmask)
+		;
+	p->kidhash[j] = id + 1;
+	p->nkids++;
+}
+
 /* Rebuild the child table at twice its size. */
 static void
 kids_rehash(struct profile *p)
 {
-	uint32_t mask = p->kidmask * 2 + 1, i, j;
+	uint32_t i;
 
 	free(p->kidhash);
-	p->kidhash = xcalloc((size_t)mask + 1, sizeof *p->kidhash);
-	p->kidmask = mask;
-	for (i = 1; i < p->nnodes; i++) {
-		for (j = hash_kid(p->nodes[i].parent, p->nodes[i].name) & mask;
-		    p->kidhash[j] != 0; j = (j + 1) & mask)
-			;
-		p->kidhash[j] = i + 1;
-	}
+	p->kidmask = p->kidmask * 2 + 1;
+	p->kidhash = xcalloc((size_t)p->kidmask + 1, sizeof *p->kidhash);
+	p->nkids = 0;
+	for (i = 1; i < p->nnodes; i++)
+		if (p->nodes[p->nodes[i].parent].nchild > KID_LIST)
+			kids_put(p, i);
 }
 
-/*
- * Add a child called name to parent, listed first. slot is its place in the
- * child table, or NODE_NONE to leave it out (a flame chart's nodes).
- */
+/* Add a child called name to parent, listed first, and not in the table. */
 static uint32_t
-profile_newchild(struct profile *p, uint32_t parent, uint32_t name,
-    uint32_t slot)
+profile_newchild(struct profile *p, uint32_t parent, uint32_t name)
 {
 	uint32_t id;
 	size_t cap;
@@ -183,31 +262,50 @@ profile_newchild(struct profile *p, uint32_t parent, uint32_t name,
 	n->nchild = 0;
 	n->total = n->self = 0;
 	p->nodes[parent].child = id;
-	p->nodes[parent].nchild++;
 	if (n->depth > p->maxdepth)
 		p->maxdepth = n->depth;
-	if (slot != NODE_NONE) {
-		p->kidhash[slot] = id + 1;
-		if ((uint64_t)p->nnodes * 2 > p->kidmask)
-			kids_rehash(p);
-	}
+	p->nodes[parent].nchild++;
 	return id;
 }
 
-/* Find the child of parent with the given name, adding it if missing. */
+/*
+ * Find the child of parent with the given name, adding it if missing. A
+ * node with few children is searched along its list, which also makes a
+ * path of new nodes cheap; the children of the others are in the child
+ * table.
+ */
 static uint32_t
 profile_child(struct profile *p, uint32_t parent, uint32_t name)
 {
-	uint32_t i, id;
+	uint32_t i, id, c;
 	struct node *n;
 
-	for (i = hash_kid(parent, name) & p->kidmask;
-	    (id = p->kidhash[i]) != 0; i = (i + 1) & p->kidmask) {
-		n = &p->nodes[id - 1];
-		if (n->parent == parent && n->name == name)
-			return id - 1;
+	if (p->nodes[parent].nchild <= KID_LIST) {
+		for (c = p->nodes[parent].child; c != NODE_NONE;
+		    c = p->nodes[c].next)
+			if (p->nodes[c].name == name)
+				return c;
+	} else {
+		for (i = hash_kid(parent, name) & p->kidmask;
+		    (id = p->kidhash[i]) != 0; i = (i + 1) & p->kidmask) {
+			n = &p->nodes[id - 1];
+			if (n->parent == parent && n->name == name)
+				return id - 1;
+		}
 	}
-	return profile_newchild(p, parent, name, i);
+	id = profile_newchild(p, parent, name);
+	if (p->nodes[parent].nchild <= KID_LIST)
+		return id;
+	/* Past the list's length: the table holds every child of parent. */
+	if ((uint64_t)(p->nkids + KID_LIST + 1) * 2 > p->kidmask)
+		kids_rehash(p);
+	else if (p->nodes[parent].nchild == KID_LIST + 1)
+		for (c = p->nodes[parent].child; c != NODE_NONE;
+		    c = p->nodes[c].next)
+			kids_put(p, c);
+	else
+		kids_put(p, id);
+	return id;
 }
 
 void
@@ -220,6 +318,8 @@ profile_init(struct profile *p)
 	p->namehash = xcalloc((size_t)p->namemask + 1, sizeof *p->namehash);
 	p->kidmask = 1023;
 	p->kidhash = xcalloc((size_t)p->kidmask + 1, sizeof *p->kidhash);
+	p->stackmask = 1023;
+	p->stacks = xcalloc((size_t)p->stackmask + 1, sizeof *p->stacks);
 	p->nodes = xgrow(NULL, &cap, 1024, sizeof *p->nodes);
 	p->capnodes = (uint32_t)cap;
 	p->nnodes = 1;
@@ -233,15 +333,14 @@ profile_init(struct profile *p)
 void
 profile_free(struct profile *p)
 {
-	size_t i;
-
-	for (i = 0; i < p->narena; i++)
-		free(p->arena[i]);
-	free(p->arena);
+	arena_free(&p->names_arena);
+	arena_free(&p->keys_arena);
 	free(p->nodes);
 	free(p->names);
 	free(p->namehash);
 	free(p->kidhash);
+	free(p->stacks);
+	free(p->scratch);
 	memset(p, 0, sizeof *p);
 }
 
@@ -259,13 +358,10 @@ profile_rescale(struct profile *p, unsigned frac)
 	p->frac = frac;
 }
 
-void
-profile_add(struct profile *p, const struct strv *frames, size_t n,
-    uint64_t count, unsigned frac)
+/* A count of 10^-frac units in the profile's unit, which may get finer. */
+static uint64_t
+profile_units(struct profile *p, uint64_t count, unsigned frac)
 {
-	uint32_t cur = PROFILE_ROOT, name, kid;
-	size_t i;
-
 	if (frac > SAMPLE_MAX_FRAC) {
 		count /= pow10[frac - SAMPLE_MAX_FRAC];	/* drop digits */
 		frac = SAMPLE_MAX_FRAC;
@@ -274,20 +370,201 @@ profile_add(struct profile *p, const struct strv *frames, size_t n,
 		profile_rescale(p, frac);
 	else if (frac < p->frac)
 		count = sat_mul(p, count, pow10[p->frac - frac]);
+	return count;
+}
+
+/* Add count to a stack's leaf. */
+static void
+profile_count(struct profile *p, uint32_t leaf, uint64_t count)
+{
+	p->nodes[leaf].self = sat_add(p, p->nodes[leaf].self, count);
 	p->nstacks++;
-	p->nodes[cur].total = sat_add(p, p->nodes[cur].total, count);
-	for (i = 0; i < n; i++) {
-		name = profile_intern(p, frames[i].s, frames[i].len);
-		if (!p->flamechart)
-			cur = profile_child(p, cur, name);
-		else if ((kid = p->nodes[cur].child) != NODE_NONE &&
-		    p->nodes[kid].name == name)
-			cur = kid;	/* the newest child: the last stack's */
-		else
-			cur = profile_newchild(p, cur, name, NODE_NONE);
-		p->nodes[cur].total = sat_add(p, p->nodes[cur].total, count);
+	p->dirty = 1;
+}
+
+/* Find a stack in the cache: its slot, where key is NULL when it is new. */
+static struct stackent *
+stack_find(struct profile *p, uint64_t h, const char *key, size_t len)
+{
+	struct stackent *e;
+	uint32_t i;
+
+	for (i = (uint32_t)h & p->stackmask;; i = (i + 1) & p->stackmask) {
+		e = &p->stacks[i];
+		if (e->key == NULL || (e->hash == h && e->len == len &&
+		    memcmp(e->key, key, len) == 0))
+			return e;
 	}
-	p->nodes[cur].self = sat_add(p, p->nodes[cur].self, count);
+}
+
+/* Rebuild the stack cache at twice its size. */
+static void
+stacks_rehash(struct profile *p)
+{
+	struct stackent *old = p->stacks, *e;
+	uint32_t n = p->stackmask + 1, i;
+
+	p->stackmask = p->stackmask * 2 + 1;
+	p->stacks = xcalloc((size_t)p->stackmask + 1, sizeof *p->stacks);
+	for (i = 0; i < n; i++) {
+		if (old[i].key == NULL)
+			continue;
+		e = stack_find(p, old[i].hash, old[i].key, old[i].len);
+		*e = old[i];
+	}
+	free(old);
+}
+
+/* Remember that the stack key leads to leaf, while there is room. */
+static void
+stack_remember(struct profile *p, struct stackent *e, uint64_t h,
+    const char *key, size_t len, uint32_t leaf)
+{
+	if (len > UINT32_MAX || p->keys_arena.total + len + 1 > KEYS_MAX)
+		return;
+	e->hash = h;
+	e->key = arena_copy(&p->keys_arena, key, len);
+	e->len = (uint32_t)len;
+	e->leaf = leaf;
+	if ((uint64_t)++p->nstacks_cached * 2 > p->stackmask)
+		stacks_rehash(p);
+}
+
+/* Join frames with ';' into p->scratch; returns 0 if a frame holds a ';'. */
+static int
+stack_join(struct profile *p, const struct strv *frames, size_t n,
+    size_t *lenp)
+{
+	size_t i, len = n - 1;
+	char *d;
+
+	for (i = 0; i < n; i++)
+		len += frames[i].len;
+	p->scratch = xgrow(p->scratch, &p->scratchcap, len + 1, 1);
+	d = p->scratch;
+	for (i = 0; i < n; i++) {
+		if (memchr(frames[i].s, ';', frames[i].len) != NULL)
+			return 0;
+		if (i > 0)
+			*d++ = ';';
+		memcpy(d, frames[i].s, frames[i].len);
+		d += frames[i].len;
+	}
+	*lenp = len;
+	return 1;
+}
+
+void
+profile_add(struct profile *p, const struct strv *frames, size_t n,
+    uint64_t count, unsigned frac)
+{
+	struct stackent *e = NULL;
+	uint32_t cur = PROFILE_ROOT, name, kid;
+	uint64_t h = 0;
+	size_t i, len = 0;
+
+	count = profile_units(p, count, frac);
+	if (p->flamechart) {
+		/* Merge only with the newest child: the last stack's. */
+		for (i = 0; i < n; i++) {
+			name = profile_intern(p, frames[i].s, frames[i].len);
+			if ((kid = p->nodes[cur].child) != NODE_NONE &&
+			    p->nodes[kid].name == name)
+				cur = kid;
+			else
+				cur = profile_newchild(p, cur, name);
+		}
+		profile_count(p, cur, count);
+		return;
+	}
+	if (n > 0 && stack_join(p, frames, n, &len)) {
+		h = profile_hash(p->scratch, len);
+		e = stack_find(p, h, p->scratch, len);
+		if (e->key != NULL) {
+			profile_count(p, e->leaf, count);
+			return;
+		}
+	}
+	for (i = 0; i < n; i++)
+		cur = profile_child(p, cur,
+		    profile_intern(p, frames[i].s, frames[i].len));
+	if (e != NULL)
+		stack_remember(p, e, h, p->scratch, len, cur);
+	profile_count(p, cur, count);
+}
+
+int
+profile_add_joined(struct profile *p, const char *s, size_t len,
+    uint64_t count, unsigned frac)
+{
+	return profile_add_hashed(p, s, len, profile_hash(s, len), count, frac);
+}
+
+int
+profile_add_hashed(struct profile *p, const char *s, size_t len, uint64_t h,
+    uint64_t count, unsigned frac)
+{
+	struct stackent *e;
+
+	if (len == 0 || p->flamechart)
+		return 0;	/* a flame chart merges by order, not by stack */
+	e = stack_find(p, h, s, len);
+	if (e->key == NULL)
+		return 0;
+	profile_count(p, e->leaf, profile_units(p, count, frac));
+	return 1;
+}
+
+void
+profile_finish(struct profile *p)
+{
+	struct node *n;
+	uint32_t i;
+
+	if (!p->dirty)
+		return;
+	for (i = 0; i < p->nnodes; i++)
+		p->nodes[i].total = 0;
+	/* Children come after their parents: sum from the end. */
+	for (i = p->nnodes; i-- > 0;) {
+		n = &p->nodes[i];
+		n->total = sat_add(p, n->total, n->self);
+		if (i != PROFILE_ROOT)
+			p->nodes[n->parent].total = sat_add(p,
+			    p->nodes[n->parent].total, n->total);
+	}
+	p->dirty = 0;
+}
+
+void
+profile_merge(struct profile *dst, const struct profile *src)
+{
+	uint32_t *names, *map, i;
+	uint64_t k;
+
+	if (src->frac > dst->frac)
+		profile_rescale(dst, src->frac);
+	k = pow10[dst->frac - src->frac];
+	names = xmalloc(((size_t)src->nnames + 1) * sizeof *names);
+	for (i = 0; i < src->nnames; i++)
+		names[i] = profile_intern(dst, src->names[i].s,
+		    src->names[i].len);
+	map = xmalloc(((size_t)src->nnodes + 1) * sizeof *map);
+	map[PROFILE_ROOT] = PROFILE_ROOT;
+	for (i = 0; i < src->nnodes; i++) {
+		if (i != PROFILE_ROOT)
+			map[i] = profile_child(dst, map[src->nodes[i].parent],
+			    names[src->nodes[i].name]);
+		if (src->nodes[i].self > 0)
+			dst->nodes[map[i]].self = sat_add(dst,
+			    dst->nodes[map[i]].self,
+			    sat_mul(dst, src->nodes[i].self, k));
+	}
+	dst->nstacks += src->nstacks;
+	dst->saturated |= src->saturated;
+	dst->dirty = 1;
+	free(names);
+	free(map);
 }
 
 /* The sink callback that adds a sample to the tree. */
@@ -297,10 +574,18 @@ profile_sink_stack(void *ctx, const struct sample *s)
 	profile_add(ctx, s->frames, s->nframes, s->count, s->frac);
 }
 
+/* The sink callback that adds a sample seen before, given joined. */
+static int
+profile_sink_joined(void *ctx, const struct sample *s)
+{
+	return profile_add_joined(ctx, s->joined.s, s->joined.len, s->count,
+	    s->frac);
+}
+
 struct sink
 profile_sink(struct profile *p)
 {
-	return (struct sink){ profile_sink_stack, p };
+	return (struct sink){ profile_sink_stack, p, profile_sink_joined };
 }
 
 /* The profile qsort compares names in; qsort has no context argument. */
@@ -326,6 +611,7 @@ profile_sort(struct profile *p)
 	uint32_t *kids = NULL, i, k, c;
 	size_t cap = 0;
 
+	profile_finish(p);
 	sort_profile = p;
 	for (i = 0; i < p->nnodes; i++) {
 		if (p->nodes[i].nchild < 2)

@@ -3,6 +3,10 @@
  *
  * The tree knows nothing of input formats: parsers hand it stacks through a
  * struct sink (see sink.h), and profile_sink() is the sink that builds it.
+ *
+ * Adding a stack only adds to its leaf's self count; the totals of the nodes
+ * above are summed by profile_finish(), which load_files() calls. Stacks seen
+ * before are found whole in a stack cache, without walking the tree.
  */
 #ifndef PROFILE_H
 #define PROFILE_H
@@ -35,6 +39,21 @@ struct name {
 	uint32_t hash;		/* hash of the bytes, kept for rehashing */
 };
 
+/* Blocks of bytes that never move. */
+struct arena {
+	char **blocks;
+	size_t n, used, cap;	/* blocks, bytes used and size of the last */
+	size_t total;		/* bytes in every block */
+};
+
+/* A stack seen before: its bytes, joined by ';', and its leaf node. */
+struct stackent {
+	uint64_t hash;
+	const char *key;	/* in keys_arena, NULL for an empty slot */
+	uint32_t len;
+	uint32_t leaf;
+};
+
 struct profile {
 	struct node *nodes;	/* nodes[0] is the root */
 	uint32_t nnodes, capnodes;
@@ -44,11 +63,18 @@ struct profile {
 	uint32_t *namehash;	/* open addressing: name id + 1, 0 empty */
 	uint32_t namemask;
 
-	uint32_t *kidhash;	/* open addressing: node index + 1, 0 empty */
-	uint32_t kidmask;
+	uint32_t *kidhash;	/* open addressing: node index + 1, 0 empty;
+				   only children of nodes with many */
+	uint32_t kidmask, nkids;
 
-	char **arena;		/* blocks holding the name bytes */
-	size_t narena, arenaused, arenacap;
+	struct arena names_arena;	/* the name bytes */
+
+	struct stackent *stacks;	/* stack cache: open addressing */
+	uint32_t stackmask, nstacks_cached;
+	struct arena keys_arena;	/* the stacks' bytes, "a;b;c" */
+	char *scratch;		/* a stack being joined into a key */
+	size_t scratchcap;
+	int dirty;		/* totals are stale: profile_finish() */
 
 	unsigned frac;		/* counts are in units of 10^-frac samples */
 	uint64_t nstacks;	/* stacks added */
@@ -80,11 +106,27 @@ profile_name(const struct profile *p, uint32_t node)
 /* Add one stack (root first) with a count of count * 10^-frac samples. */
 void profile_add(struct profile *, const struct strv *frames, size_t n,
     uint64_t count, unsigned frac);
+/*
+ * Add a stack given as its frames joined by ';' (no frame holding a ';') if
+ * the profile has seen it before, and return 1; else add nothing and return
+ * 0, and the caller must use profile_add().
+ */
+int profile_add_joined(struct profile *, const char *s, size_t len,
+    uint64_t count, unsigned frac);
+/* profile_add_joined() with h = profile_hash(s, len), found beforehand. */
+int profile_add_hashed(struct profile *, const char *s, size_t len,
+    uint64_t h, uint64_t count, unsigned frac);
+/* The hash of a joined stack, for profile_add_hashed(). */
+uint64_t profile_hash(const char *s, size_t len);
+/* Sum the nodes' totals from their self counts, if stacks were added. */
+void profile_finish(struct profile *);
+/* Add every stack of src to dst. src is left as it was. */
+void profile_merge(struct profile *dst, const struct profile *src);
 
 /* A sink that adds every stack it is given to the profile. */
 struct sink profile_sink(struct profile *);
 
-/* Sort every node's children by name, in byte order. */
+/* Sort every node's children by name, in byte order (and finish it). */
 void profile_sort(struct profile *);
 
 /*

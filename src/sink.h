@@ -28,12 +28,23 @@ struct sample {
 	uint64_t count;			/* weight, in units of 10^-frac */
 	unsigned frac;			/* decimal places in count, 0..6 */
 	int64_t time_ns;		/* timestamp, or -1 when there is none */
+	struct strv joined;		/* for sink->joined: the frames joined
+					   by ';', none holding a ';' */
 };
 
 struct sink {
 	/* Take one sample. The frames are only valid during the call. */
 	void (*stack)(void *ctx, const struct sample *);
 	void *ctx;
+	/*
+	 * Optional (NULL when the sink has none). A parser that has a stack
+	 * as one string, its frames joined by ';' with no frame holding a
+	 * ';', may offer it here first, in sample.joined with frames NULL.
+	 * Returns 1 when the sink took the sample, 0 when the parser must
+	 * still call stack() with the frames. It lets the tree take a stack
+	 * it has seen before without the parser splitting it into frames.
+	 */
+	int (*joined)(void *ctx, const struct sample *);
 };
 
 #endif

@@ -141,6 +141,7 @@ transform_apply(const struct profile *in, const struct transform *t,
 		transform_stack(&a, len, self);
 	}
 	out->saturated |= in->saturated;
+	profile_finish(out);
 	free(todo);
 	free(a.match);
 	free(a.ids);

@@ -230,8 +230,60 @@ diag_note(struct diag *d, const char *fmt, ...)
 }
 
 void
+diag_tally(struct diag *d, uint64_t line, const char *what)
+{
+	size_t i;
+
+	for (i = 0; i < d->ntallies; i++) {
+		if (d->tallies[i].what == what) {
+			d->tallies[i].n++;
+			return;
+		}
+	}
+	d->tallies = xgrow(d->tallies, &d->captallies, d->ntallies + 1,
+	    sizeof *d->tallies);
+	d->tallies[d->ntallies++] = (struct diag_tally){ what, 1, line };
+}
+
+void
+diag_merge(struct diag *d, struct diag *part)
+{
+	size_t i, k;
+
+	if (part->bad > 0 && d->bad == 0) {
+		d->firstline = part->firstline;
+		memcpy(d->first, part->first, sizeof d->first);
+	}
+	d->bad += part->bad;
+	for (k = 0; k < part->ntallies; k++) {
+		for (i = 0; i < d->ntallies; i++)
+			if (d->tallies[i].what == part->tallies[k].what)
+				break;
+		if (i < d->ntallies)
+			d->tallies[i].n += part->tallies[k].n;
+		else {
+			d->tallies = xgrow(d->tallies, &d->captallies,
+			    d->ntallies + 1, sizeof *d->tallies);
+			d->tallies[d->ntallies++] = part->tallies[k];
+		}
+	}
+	for (i = 0; i < part->nmsgs; i++)
+		diag_push(d, part->msgs[i]);
+	part->nmsgs = 0;
+	diag_free(part);
+}
+
+void
 diag_end(struct diag *d)
 {
+	size_t i;
+
+	for (i = 0; i < d->ntallies; i++)
+		diag_push(d, xasprintf("%s:%llu: %s (%llu line%s)", d->file,
+		    (unsigned long long)d->tallies[i].first, d->tallies[i].what,
+		    (unsigned long long)d->tallies[i].n,
+		    d->tallies[i].n == 1 ? "" : "s"));
+	d->ntallies = 0;
 	if (d->bad == 0)
 		return;
 	if (d->bad == 1)
@@ -264,5 +316,6 @@ diag_free(struct diag *d)
 	for (i = 0; i < d->nmsgs; i++)
 		free(d->msgs[i]);
 	free(d->msgs);
+	free(d->tallies);
 	memset(d, 0, sizeof *d);
 }
