@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "chunk.h"
 #include "load.h"
 
 /* Note a format name in l->formats, once. */
@@ -58,9 +59,10 @@ load_reader(struct load *l, struct reader *r, struct profile *p)
 	struct sink sink = profile_sink(p);
 	const struct format *fmt;
 	const char *buf;
+	chunk_cut_fn cut;
 	char err[512];
 	size_t len;
-	int ret = 0;
+	int ret = 0, threads;
 
 	r->progress = l->progress;
 	r->progress_arg = l->progress_arg;
@@ -89,6 +91,15 @@ load_reader(struct load *l, struct reader *r, struct profile *p)
 		goto out;
 	}
 	load_note_format(l, fmt->name);
+	threads = chunk_threads(l->threads);
+	if (threads > 1 && (cut = chunk_cutter(fmt)) != NULL) {
+		err[0] = '\0';
+		ret = chunk_parse(r, fmt, cut, &l->opts, threads, p, &l->diag,
+		    err, sizeof err) == 0;
+		if (!ret)
+			diag_push_error(&l->diag, "%s", err);
+		goto out;
+	}
 	err[0] = '\0';
 	ret = fmt->parse(r, &l->opts, &sink, &l->diag, err, sizeof err) == 0;
 	if (!ret)
@@ -127,12 +138,15 @@ load_fd(struct load *l, int fd, const char *name, struct profile *p)
 {
 	struct reader *r;
 	char err[512];
+	int n;
 
 	if ((r = reader_fdopen(fd, name, err, sizeof err)) == NULL) {
 		diag_push_error(&l->diag, "%s", err);
 		return 0;
 	}
-	return load_reader(l, r, p);
+	n = load_reader(l, r, p);
+	profile_finish(p);
+	return n;
 }
 
 int

@@ -15,6 +15,7 @@ struct load {
 	read_progress_fn progress;	/* set on every reader, may be NULL */
 	void *progress_arg;
 	uint64_t gzip_ratio;		/* 0: READ_GZ_RATIO; UINT64_MAX: none */
+	int threads;			/* parser threads, 0 for one per core */
 
 	/* Filled in by load_files(). */
 	char formats[128];		/* formats seen, "perf" or "perf+folded" */

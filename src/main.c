@@ -37,6 +37,7 @@ enum {
 	OPT_FONTSIZE, OPT_FONTWIDTH, OPT_COLORS, OPT_BGCOLORS, OPT_HASH,
 	OPT_INVERTED, OPT_FLAMECHART, OPT_NEGATE,
 	OPT_PALETTE, OPT_NO_COLOR, OPT_ICICLE, OPT_LIST_KEYS,
+	OPT_THREADS,
 };
 
 static const struct option longopts[] = {
@@ -82,6 +83,7 @@ static const struct option longopts[] = {
 	{ "no-color", no_argument, NULL, OPT_NO_COLOR },
 	{ "icicle", no_argument, NULL, OPT_ICICLE },
 	{ "list-keys", no_argument, NULL, OPT_LIST_KEYS },
+	{ "threads", required_argument, NULL, OPT_THREADS },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
@@ -127,6 +129,8 @@ usage(FILE *f)
 "      --sample-type=NAME pprof: show the values of sample type NAME (default:\n"
 "                         the profile's default type, else cpu, else the\n"
 "                         first)\n"
+"      --threads=N        parse with N threads (default: one per core); 1\n"
+"                         reads each file in one piece\n"
 "\n"
 "Views (for the graph, --fold and every other output):\n"
 "      --reverse          merge stacks from the leaf: the hottest functions\n"
@@ -471,6 +475,17 @@ main(int argc, char **argv)
 		case OPT_LIST_KEYS:
 			keys_list(stdout);
 			return 0;
+		case OPT_THREADS:
+			errno = 0;
+			ul = strtoull(optarg, &end, 10);
+			if (errno != 0 || end == optarg || *end != '\0' ||
+			    optarg[0] == '-' || ul < 1 || ul > 1024) {
+				fprintf(stderr, "%s: --threads wants a number "
+				    "from 1, not '%s'\n", PROGNAME, optarg);
+				return 2;
+			}
+			l.threads = (int)ul;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;

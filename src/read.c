@@ -63,9 +63,9 @@ reader_bomb(struct reader *r)
 	return 1;
 }
 
-/* Decompress into buf[end..cap); returns bytes produced, 0 at the end. */
+/* Decompress into dst[0..n); returns bytes produced, 0 at the end. */
 static size_t
-reader_inflate(struct reader *r)
+reader_inflate(struct reader *r, char *dst, size_t n)
 {
 	z_stream *zs = r->gz;
 	ssize_t got;
@@ -95,8 +95,8 @@ reader_inflate(struct reader *r)
 			inflateReset(zs);
 			r->zended = 0;
 		}
-		before = r->cap - r->end;
-		zs->next_out = (unsigned char *)r->buf + r->end;
+		before = n > UINT32_MAX ? UINT32_MAX : n;
+		zs->next_out = (unsigned char *)dst;
 		zs->avail_out = (unsigned)before;
 		ret = inflate(zs, Z_NO_FLUSH);
 		if (ret == Z_STREAM_END)
@@ -116,6 +116,29 @@ reader_inflate(struct reader *r)
 	}
 }
 
+/* Read (and decompress) up to n bytes into dst; 0 at the end or on error. */
+static size_t
+reader_get(struct reader *r, char *dst, size_t n)
+{
+	ssize_t got;
+
+	if (r->gz != NULL)
+		got = (ssize_t)reader_inflate(r, dst, n);
+	else {
+		got = reader_raw(r, dst, n);
+		if (got > 0)
+			r->done += (uint64_t)got;
+	}
+	if (got <= 0)
+		return 0;
+	if (r->progress != NULL && r->done >= r->nextreport) {
+		r->nextreport = r->done + READ_REPORT;
+		if (r->progress(r->progress_arg, r->done, r->size))
+			r->cancelled = 1;
+	}
+	return (size_t)got;
+}
+
 /* Move unread bytes to the front and read more; returns bytes added. */
 static size_t
 reader_fill(struct reader *r)
@@ -133,23 +156,12 @@ reader_fill(struct reader *r)
 		r->cap *= 2;
 		r->buf = xrealloc(r->buf, r->cap + 1);
 	}
-	if (r->gz != NULL)
-		got = (ssize_t)reader_inflate(r);
-	else {
-		got = reader_raw(r, r->buf + r->end, r->cap - r->end);
-		if (got > 0)
-			r->done += (uint64_t)got;
-	}
+	got = (ssize_t)reader_get(r, r->buf + r->end, r->cap - r->end);
 	if (got <= 0) {
 		r->eof = 1;
 		return 0;
 	}
 	r->end += (size_t)got;
-	if (r->progress != NULL && r->done >= r->nextreport) {
-		r->nextreport = r->done + READ_REPORT;
-		if (r->progress(r->progress_arg, r->done, r->size))
-			r->cancelled = 1;
-	}
 	return (size_t)got;
 }
 
@@ -307,6 +319,55 @@ reader_slurp(struct reader *r, size_t max, const char **buf, size_t *len)
 	return -1;
 }
 
+struct reader *
+reader_mem(const char *name, const char *buf, size_t len)
+{
+	struct reader *r = xcalloc(1, sizeof *r);
+
+	r->name = xstrdup(name);
+	r->fd = -1;
+	r->buf = (char *)buf;
+	r->borrowed = 1;
+	r->cap = r->end = len;
+	r->eof = 1;
+	r->size = r->done = len;
+	return r;
+}
+
+size_t
+reader_read(struct reader *r, char *dst, size_t n)
+{
+	size_t have = r->end - r->pos;
+
+	if (have > 0) {
+		if (have > n)
+			have = n;
+		memcpy(dst, r->buf + r->pos, have);
+		r->pos += have;
+		return have;
+	}
+	if (r->eof || r->error || r->cancelled)
+		return 0;
+	if ((have = reader_get(r, dst, n)) == 0)
+		r->eof = 1;
+	return have;
+}
+
+void
+reader_unread(struct reader *r, const char *p, size_t n)
+{
+	size_t have = r->end - r->pos;
+
+	if (n + have > r->cap) {
+		r->cap = n + have;
+		r->buf = xrealloc(r->buf, r->cap + 1);
+	}
+	memmove(r->buf + n, r->buf + r->pos, have);
+	memcpy(r->buf, p, n);
+	r->pos = 0;
+	r->end = n + have;
+}
+
 void
 reader_close(struct reader *r)
 {
@@ -317,9 +378,10 @@ reader_close(struct reader *r)
 		free(r->gz);
 	}
 	free(r->zin);
-	if (r->fd != STDIN_FILENO)
+	if (r->fd != STDIN_FILENO && r->fd >= 0)
 		close(r->fd);
-	free(r->buf);
+	if (!r->borrowed)
+		free(r->buf);
 	free(r->name);
 	free(r);
 }

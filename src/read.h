@@ -43,6 +43,7 @@ struct reader {
 	uint64_t zratio;	/* most expansion allowed, see READ_GZ_RATIO */
 
 	char *buf;		/* buffered decompressed bytes */
+	int borrowed;		/* buf belongs to the caller (reader_mem) */
 	size_t cap, pos, end;	/* buf[pos..end) not yet returned */
 	int eof;		/* nothing more to read into buf */
 	int error;		/* a read failed: see errmsg */
@@ -89,5 +90,19 @@ int reader_line(struct reader *, struct strv *line);
  */
 int reader_slurp(struct reader *, size_t max, const char **buf, size_t *len);
 void reader_close(struct reader *);
+
+/*
+ * A reader over len bytes at buf, which must outlive it, named name in
+ * messages: a block of a file parsed apart from the rest.
+ */
+struct reader *reader_mem(const char *name, const char *buf, size_t len);
+/*
+ * Read up to n bytes of the (decompressed) input into dst, bypassing the
+ * line buffer once it is empty. Returns 0 at the end, after an error or a
+ * cancel.
+ */
+size_t reader_read(struct reader *, char *dst, size_t n);
+/* Put n bytes back before the unread input, to be read again as lines. */
+void reader_unread(struct reader *, const char *p, size_t n);
 
 #endif

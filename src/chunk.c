@@ -1,0 +1,771 @@
+/*
+ * chunk.c: parallel parsing of one input, in blocks cut between stacks.
+ *
+ * The calling thread reads (and decompresses) the input into blocks and
+ * queues them; workers take blocks in order, count their lines, learn the
+ * line the block starts at once the blocks before it are counted, and parse
+ * it with the format's own parser through a reader over the block, into a
+ * sink that records each stack (its joined frames, pointing into the block
+ * when the parser offers them so, and their hash). The calling thread adds
+ * the recorded stacks of each block to the one profile, in the order of the
+ * input: the tree is built exactly as a single thread builds it, and the
+ * workers do the parsing and hashing. A block that cannot be cut within
+ * CHUNK_MAX bytes (a huge line or stack) sends the rest of the input, from
+ * that block on, through the parser in one piece after the workers are
+ * done, just as a single thread would read it.
+ */
+#include "config.h"
+
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "chunk.h"
+#include "fmt-perf.h"
+
+#define CHUNK_BLOCK (512u << 10)	/* bytes read into a block */
+#define CHUNK_MAX (16u << 20)		/* the most a block grows to */
+#define CHUNK_THREADS 16		/* the most worker threads */
+#define CHUNK_STACK (1u << 20)		/* stack size of a worker */
+
+/* A block of the input, whole stacks only. */
+struct block {
+	char *buf;
+	size_t len, cap;
+	size_t seq;		/* its place in the input, from 0 */
+	struct block *next;	/* in the queue or the free list */
+};
+
+/*
+ * One stack recorded by a worker, for the calling thread to add: its frames
+ * joined by ';' (in the block, or copied) and their hash, or when a frame
+ * holds a ';', the frames one by one.
+ */
+struct rec {
+	const char *s;		/* the joined frames, or a struct recframes */
+	uint64_t hash;		/* profile_hash(s, len) */
+	uint64_t count;
+	uint32_t len;
+	uint16_t frac;
+	uint16_t split;		/* s is a struct recframes */
+};
+
+/* The frames of a stack that cannot be joined. */
+struct recframes {
+	const struct strv *v;
+	size_t n;
+};
+
+/* Bytes a worker copied for its records: blocks that never move. */
+struct pool {
+	char **blocks;
+	size_t n, used, cap;
+};
+
+/* What is known of one block. */
+struct part {
+	struct block *block;	/* the input, until the stacks are added */
+	struct rec *recs;	/* its stacks, in order */
+	size_t nrecs, caprecs;
+	struct pool pool;	/* copies of frames not in the block */
+	int parsed;		/* recs are complete */
+	int counted;		/* lines is known */
+	uint64_t lines;		/* lines in the block */
+	uint64_t start;		/* lines before it, once known */
+	struct diag diag;	/* what parsing it found */
+	int failed;		/* the parser returned -1: see err */
+	char err[512];
+	uint64_t kept;		/* perf: samples of the kept event */
+	struct perf_event *skipped;	/* perf: other events' samples */
+	size_t nskipped;
+};
+
+/* The state shared by the reading thread and the workers. */
+struct chunker {
+	pthread_mutex_t lock;
+	pthread_cond_t work;	/* a block was queued, or closing was set */
+	pthread_cond_t started;	/* nstarted grew */
+	pthread_cond_t parsed;	/* a part was parsed */
+
+	struct block *head, *tail;	/* queued blocks, in order */
+	struct block *free;	/* only the calling thread uses these */
+	int nblocks, maxblocks;	/* blocks allocated, the most allowed */
+	int closing;		/* no more blocks will be queued */
+
+	struct part **parts;	/* parts[seq], allocated as queued */
+	size_t nparts, capparts;
+	size_t nstarted;	/* parts whose start line is known */
+	uint64_t startline;	/* the start line of part nstarted */
+
+	const struct format *fmt;
+	const struct parse_opts *opts;
+	const char *name;	/* the input, for messages */
+
+	int perf;		/* perf script: one event is kept */
+	char *event;		/* perf: the input's first event, NULL when
+				   --event-filter chose one */
+	uint64_t kept;		/* perf: the parts' counts, summed */
+	struct perf_event *skipped;
+	size_t nskipped, capskipped;
+};
+
+/* Every line stands alone: cut after the last newline. */
+static size_t
+chunk_cut_lines(const char *buf, size_t len)
+{
+	const char *nl = memrchr(buf, '\n', len);
+
+	return nl != NULL ? (size_t)(nl - buf) + 1 : 0;
+}
+
+/* A blank line ends a stack: cut after the last one ("\n\n", "\n\r\n"). */
+static size_t
+chunk_cut_blank(const char *buf, size_t len)
+{
+	const char *nl = buf + len;
+
+	while ((nl = memrchr(buf, '\n', (size_t)(nl - buf))) != NULL) {
+		if (nl > buf && nl[-1] == '\n')
+			return (size_t)(nl - buf) + 1;
+		if (nl - buf > 1 && nl[-1] == '\r' && nl[-2] == '\n')
+			return (size_t)(nl - buf) + 1;
+	}
+	return 0;
+}
+
+/* The formats whose input may be cut, and where. */
+static const struct {
+	const char *format;
+	chunk_cut_fn cut;
+} chunk_cuts[] = {
+	{ "folded", chunk_cut_lines },
+	{ "perf", chunk_cut_blank },
+};
+
+chunk_cut_fn
+chunk_cutter(const struct format *fmt)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof chunk_cuts / sizeof chunk_cuts[0]; i++)
+		if (strcmp(fmt->name, chunk_cuts[i].format) == 0)
+			return chunk_cuts[i].cut;
+	return NULL;
+}
+
+int
+chunk_threads(int n)
+{
+	long cpus;
+
+	if (n <= 0) {
+		cpus = sysconf(_SC_NPROCESSORS_ONLN);
+		n = cpus > 0 ? (int)cpus : 1;
+	}
+	return n > CHUNK_THREADS ? CHUNK_THREADS : n;
+}
+
+/* Count the lines of a block: its newlines, and a last unfinished line. */
+static uint64_t
+chunk_lines(const char *s, size_t len)
+{
+	const uint64_t ones = 0x0101010101010101ull, nl = ones * '\n';
+	const uint64_t low = ones * 0x7f, high = ones * 0x80;
+	uint64_t n = 0, acc, w, x;
+	size_t i = 0, k;
+
+	while (len - i >= 8) {
+		/* Add up to 255 words' match bytes (0 or 1) in acc's bytes. */
+		acc = 0;
+		for (k = 0; k < 255 && len - i >= 8; k++, i += 8) {
+			memcpy(&w, s + i, 8);
+			x = w ^ nl;
+			acc += (~(((x & low) + low) | x) & high) >> 7;
+		}
+		n += (acc * ones) >> 56;
+	}
+	for (; i < len; i++)
+		n += s[i] == '\n';
+	if (len > 0 && s[len - 1] != '\n')
+		n++;
+	return n;
+}
+
+/* Move the known start line on past every counted part. */
+static void
+chunk_advance(struct chunker *c)
+{
+	struct part *pt;
+	int moved = 0;
+
+	while (c->nstarted < c->nparts && (pt = c->parts[c->nstarted])->counted) {
+		pt->start = c->startline;
+		c->startline += pt->lines;
+		c->nstarted++;
+		moved = 1;
+	}
+	if (moved)
+		pthread_cond_broadcast(&c->started);
+}
+
+/* Copy n bytes into a part's pool. */
+static void *
+chunk_copy(struct pool *pl, const void *p, size_t n)
+{
+	char *d;
+
+	if (pl->n == 0 || pl->used + n > pl->cap) {
+		pl->cap = n > 65536 ? n : 65536;
+		pl->blocks = xrealloc(pl->blocks, (pl->n + 1) * sizeof *pl->blocks);
+		pl->blocks[pl->n++] = xmalloc(pl->cap);
+		pl->used = 0;
+	}
+	d = pl->blocks[pl->n - 1] + pl->used;
+	memcpy(d, p, n);
+	pl->used += (n + 7) & ~(size_t)7;
+	if (pl->used > pl->cap)
+		pl->used = pl->cap;
+	return d;
+}
+
+/* Free a part's pool. */
+static void
+chunk_pool_free(struct pool *pl)
+{
+	size_t i;
+
+	for (i = 0; i < pl->n; i++)
+		free(pl->blocks[i]);
+	free(pl->blocks);
+}
+
+/* A new record at the end of a part. */
+static struct rec *
+chunk_rec(struct part *pt, const struct sample *smp)
+{
+	struct rec *rc;
+
+	pt->recs = xgrow(pt->recs, &pt->caprecs, pt->nrecs + 1, sizeof *pt->recs);
+	rc = &pt->recs[pt->nrecs++];
+	memset(rc, 0, sizeof *rc);
+	rc->count = smp->count;
+	rc->frac = (uint16_t)smp->frac;
+	return rc;
+}
+
+/* Add to the last record if it is the same stack, as runs often are. */
+static int
+chunk_same(struct part *pt, const char *s, size_t len, uint64_t h,
+    const struct sample *smp)
+{
+	struct rec *rc = pt->nrecs > 0 ? &pt->recs[pt->nrecs - 1] : NULL;
+
+	if (rc == NULL || rc->split || rc->hash != h || rc->len != len ||
+	    rc->frac != smp->frac || rc->count > UINT64_MAX - smp->count ||
+	    memcmp(rc->s, s, len) != 0)
+		return 0;
+	rc->count += smp->count;
+	return 1;
+}
+
+/* The record sink's joined callback: keep the joined stack. */
+static int
+chunk_sink_joined(void *ctx, const struct sample *smp)
+{
+	struct part *pt = ctx;
+	const struct block *b = pt->block;
+	const char *s = smp->joined.s;
+	size_t len = smp->joined.len;
+	uint64_t h;
+	struct rec *rc;
+
+	if (len > UINT32_MAX)
+		return 0;
+	h = profile_hash(s, len);
+	if (chunk_same(pt, s, len, h, smp))
+		return 1;
+	if (s < b->buf || s + len > b->buf + b->len)
+		s = chunk_copy(&pt->pool, s, len);
+	rc = chunk_rec(pt, smp);
+	rc->s = s;
+	rc->len = (uint32_t)len;
+	rc->hash = h;
+	return 1;
+}
+
+/* The record sink's stack callback: keep the frames, joined if they can be. */
+static void
+chunk_sink_stack(void *ctx, const struct sample *smp)
+{
+	struct part *pt = ctx;
+	struct recframes rf;
+	struct rec *rc;
+	struct strv *v;
+	size_t i, len;
+	char *d;
+
+	for (i = 0, len = 0; i < smp->nframes; i++) {
+		if (memchr(smp->frames[i].s, ';', smp->frames[i].len) != NULL)
+			break;
+		len += smp->frames[i].len + 1;
+	}
+	if (smp->nframes > 0 && i == smp->nframes && len - 1 <= UINT32_MAX) {
+		d = chunk_copy(&pt->pool, "", len);
+		for (i = 0; i < smp->nframes; i++) {
+			memcpy(d, smp->frames[i].s, smp->frames[i].len);
+			d += smp->frames[i].len;
+			*d++ = ';';
+		}
+		d -= len;
+		rc = chunk_rec(pt, smp);
+		rc->s = d;
+		rc->len = (uint32_t)(len - 1);
+		rc->hash = profile_hash(rc->s, rc->len);
+		return;
+	}
+	/* No frames, or a frame holding ';': keep them one by one. */
+	v = smp->nframes > 0 ? chunk_copy(&pt->pool, smp->frames,
+	    smp->nframes * sizeof *v) : NULL;
+	for (i = 0; i < smp->nframes; i++)
+		v[i].s = chunk_copy(&pt->pool, v[i].s, v[i].len);
+	rf.v = v;
+	rf.n = smp->nframes;
+	rc = chunk_rec(pt, smp);
+	rc->s = chunk_copy(&pt->pool, &rf, sizeof rf);
+	rc->split = 1;
+}
+
+/* Add a part's recorded stacks to the profile, in order. */
+static void
+chunk_add(struct profile *p, struct part *pt, struct strv **frames,
+    size_t *cap)
+{
+	const struct rec *rc;
+	const char *semi;
+	size_t i, n, start;
+
+	for (i = 0; i < pt->nrecs; i++) {
+		rc = &pt->recs[i];
+		if (rc->split) {
+			const struct recframes *rf = (const void *)rc->s;
+
+			profile_add(p, rf->v, rf->n, rc->count, rc->frac);
+			continue;
+		}
+		if (profile_add_hashed(p, rc->s, rc->len, rc->hash, rc->count,
+		    rc->frac))
+			continue;
+		for (n = 0, start = 0;; start = (size_t)(semi - rc->s) + 1) {
+			semi = memchr(rc->s + start, ';', rc->len - start);
+			*frames = xgrow(*frames, cap, n + 1, sizeof **frames);
+			(*frames)[n].s = rc->s + start;
+			(*frames)[n].len = (semi != NULL ? (size_t)(semi -
+			    rc->s) : rc->len) - start;
+			n++;
+			if (semi == NULL)
+				break;
+		}
+		profile_add(p, *frames, n, rc->count, rc->frac);
+	}
+}
+
+/* A sink that drops every stack. */
+static void
+chunk_sink_none(void *ctx, const struct sample *smp)
+{
+	(void)ctx;
+	(void)smp;
+}
+
+/*
+ * perf: the first event in buf, as the parser picks it when --event-filter
+ * does not name one, in a new string; NULL when buf names none.
+ */
+static char *
+chunk_perf_event(const char *buf, size_t len, const struct parse_opts *o)
+{
+	struct sink none = { .stack = chunk_sink_none };
+	struct perf_parse pp;
+	struct diag d;
+	struct strv line;
+	struct reader *r = reader_mem("", buf, len);
+	char *ev = NULL;
+
+	memset(&d, 0, sizeof d);
+	fmt_perf_begin(&pp, o, &none, &d);
+	while (pp.event == NULL && reader_line(r, &line))
+		fmt_perf_line(&pp, line.s, line.len, r->lineno);
+	if (pp.event != NULL)
+		ev = xstrdup(pp.event);
+	fmt_perf_end(&pp);
+	diag_free(&d);
+	reader_close(r);
+	return ev;
+}
+
+/*
+ * Parse the lines of r into sink and d. perf keeps the input's first event
+ * in every part, and its counts of kept and skipped samples go to pt, to be
+ * summed and told once for the whole input.
+ */
+static int
+chunk_run(struct chunker *c, struct reader *r, struct sink *sink,
+    struct diag *d, struct part *pt, char *err, size_t errlen)
+{
+	struct perf_parse pp;
+	struct strv line;
+
+	if (!c->perf)
+		return c->fmt->parse(r, c->opts, sink, d, err, errlen);
+	fmt_perf_begin(&pp, c->opts, sink, d);
+	if (c->event != NULL) {
+		pp.event = xstrdup(c->event);
+		pp.eventlen = strlen(c->event);
+		pp.defaulted = 1;
+	}
+	while (reader_line(r, &line))
+		fmt_perf_line(&pp, line.s, line.len, r->lineno);
+	pt->kept = pp.kept;
+	pt->skipped = pp.skipped;
+	pt->nskipped = pp.nskipped;
+	/* No note from a part. */
+	pp.skipped = NULL;
+	pp.nskipped = pp.capskipped = 0;
+	pp.defaulted = 1;
+	fmt_perf_end(&pp);
+	return 0;
+}
+
+/* perf: add a part's event counts to the input's, in order. */
+static void
+chunk_perf_merge(struct chunker *c, struct part *pt)
+{
+	size_t i, k;
+
+	c->kept += pt->kept;
+	for (k = 0; k < pt->nskipped; k++) {
+		for (i = 0; i < c->nskipped; i++)
+			if (strcmp(c->skipped[i].name, pt->skipped[k].name) == 0)
+				break;
+		if (i < c->nskipped) {
+			c->skipped[i].samples += pt->skipped[k].samples;
+			free(pt->skipped[k].name);
+			continue;
+		}
+		c->skipped = xgrow(c->skipped, &c->capskipped, c->nskipped + 1,
+		    sizeof *c->skipped);
+		c->skipped[c->nskipped++] = pt->skipped[k];
+	}
+	free(pt->skipped);
+	pt->skipped = NULL;
+	pt->nskipped = 0;
+}
+
+/* perf: the note on events, once for the input, as the parser words it. */
+static void
+chunk_perf_finish(struct chunker *c, struct diag *d)
+{
+	struct perf_parse pp;
+	struct sink none = { .stack = chunk_sink_none };
+
+	fmt_perf_begin(&pp, c->opts, &none, d);
+	if (c->event != NULL) {
+		free(pp.event);
+		pp.event = c->event;
+		pp.eventlen = strlen(c->event);
+		pp.defaulted = 1;
+		c->event = NULL;
+	}
+	pp.kept = c->kept;
+	pp.skipped = c->skipped;
+	pp.nskipped = c->nskipped;
+	pp.capskipped = c->capskipped;
+	c->skipped = NULL;
+	c->nskipped = c->capskipped = 0;
+	fmt_perf_end(&pp);
+}
+
+/* A worker: parse blocks until the queue is closed and empty. */
+static void *
+chunk_work(void *arg)
+{
+	struct chunker *c = arg;
+	struct sink sink = { .stack = chunk_sink_stack,
+	    .joined = chunk_sink_joined };
+	struct reader *r;
+	struct block *b;
+	struct part *pt;
+	uint64_t lines;
+
+	for (;;) {
+		pthread_mutex_lock(&c->lock);
+		while (c->head == NULL && !c->closing)
+			pthread_cond_wait(&c->work, &c->lock);
+		if ((b = c->head) == NULL) {
+			pthread_mutex_unlock(&c->lock);
+			break;
+		}
+		if ((c->head = b->next) == NULL)
+			c->tail = NULL;
+		pt = c->parts[b->seq];
+		pthread_mutex_unlock(&c->lock);
+
+		lines = chunk_lines(b->buf, b->len);
+		pthread_mutex_lock(&c->lock);
+		pt->lines = lines;
+		pt->counted = 1;
+		chunk_advance(c);
+		while (c->nstarted <= b->seq)
+			pthread_cond_wait(&c->started, &c->lock);
+		pthread_mutex_unlock(&c->lock);
+
+		r = reader_mem(c->name, b->buf, b->len);
+		r->lineno = pt->start;
+		diag_begin(&pt->diag, c->name);
+		sink.ctx = pt;
+		if (chunk_run(c, r, &sink, &pt->diag, pt, pt->err,
+		    sizeof pt->err) < 0)
+			pt->failed = 1;
+		reader_close(r);
+
+		pthread_mutex_lock(&c->lock);
+		pt->parsed = 1;
+		pthread_cond_broadcast(&c->parsed);
+		pthread_mutex_unlock(&c->lock);
+	}
+	return NULL;
+}
+
+/* Take a free block, or make one; NULL when all are in use. */
+static struct block *
+chunk_take(struct chunker *c)
+{
+	struct block *b;
+
+	if ((b = c->free) != NULL)
+		c->free = b->next;
+	else if (c->nblocks < c->maxblocks) {
+		c->nblocks++;
+		b = xcalloc(1, sizeof *b);
+		b->cap = CHUNK_BLOCK;
+		b->buf = xmalloc(b->cap);
+	} else
+		return NULL;
+	b->len = 0;
+	return b;
+}
+
+/* Put a block back on the free list. */
+static void
+chunk_give(struct chunker *c, struct block *b)
+{
+	b->next = c->free;
+	c->free = b;
+}
+
+/* Queue a block for the workers, as the next part of the input. */
+static void
+chunk_queue(struct chunker *c, struct block *b)
+{
+	pthread_mutex_lock(&c->lock);
+	c->parts = xgrow(c->parts, &c->capparts, c->nparts + 1,
+	    sizeof *c->parts);
+	b->seq = c->nparts;
+	c->parts[c->nparts] = xcalloc(1, sizeof (struct part));
+	c->parts[c->nparts++]->block = b;
+	b->next = NULL;
+	if (c->tail != NULL)
+		c->tail->next = b;
+	else
+		c->head = b;
+	c->tail = b;
+	pthread_cond_signal(&c->work);
+	pthread_mutex_unlock(&c->lock);
+}
+
+/* Free a block. */
+static void
+chunk_block_free(struct block *b)
+{
+	free(b->buf);
+	free(b);
+}
+
+/*
+ * Read the next block, whole stacks only, into b. Returns 1 for a block to
+ * queue (the rest of a cut block is left in *carry), 0 at the end (b holds
+ * the last block, perhaps empty), -1 when no cut was found.
+ */
+static int
+chunk_fill(struct reader *r, chunk_cut_fn cut, struct block *b,
+    char **carry, size_t *ncarry, size_t *capcarry)
+{
+	const char *nl;
+	size_t got, at;
+
+	if (*ncarry > b->cap) {
+		b->cap = *ncarry;
+		b->buf = xrealloc(b->buf, b->cap);
+	}
+	memcpy(b->buf, *carry, *ncarry);
+	b->len = *ncarry;
+	*ncarry = 0;
+	for (;;) {
+		while (b->len < b->cap && (got = reader_read(r, b->buf + b->len,
+		    b->cap - b->len)) > 0)
+			b->len += got;
+		if (b->len < b->cap)
+			break;
+		if ((at = cut(b->buf, b->len)) > 0) {
+			*ncarry = b->len - at;
+			*carry = xgrow(*carry, capcarry, *ncarry, 1);
+			memcpy(*carry, b->buf + at, *ncarry);
+			b->len = at;
+			return 1;
+		}
+		if (b->cap >= CHUNK_MAX)
+			return -1;
+		b->cap *= 2;
+		b->buf = xrealloc(b->buf, b->cap);
+	}
+	if (r->error) {
+		/* A line cut by a failed read is dropped, as reader_line does. */
+		nl = memrchr(b->buf, '\n', b->len);
+		b->len = nl != NULL ? (size_t)(nl - b->buf) + 1 : 0;
+	}
+	if (r->cancelled)
+		b->len = 0;
+	return 0;
+}
+
+int
+chunk_parse(struct reader *r, const struct format *fmt, chunk_cut_fn cut,
+    const struct parse_opts *o, int threads, struct profile *p,
+    struct diag *d, char *err, size_t errlen)
+{
+	struct chunker c;
+	struct block *b, *rest = NULL;
+	struct part *pt, last;
+	struct strv *frames = NULL;
+	struct sink sink;
+	pthread_t *tid;
+	pthread_attr_t attr;
+	char *carry = NULL;
+	size_t ncarry = 0, capcarry = 0, capframes = 0, next = 0;
+	int ret = 0, more = 1, t;
+
+	memset(&c, 0, sizeof c);
+	pthread_mutex_init(&c.lock, NULL);
+	pthread_cond_init(&c.work, NULL);
+	pthread_cond_init(&c.started, NULL);
+	pthread_cond_init(&c.parsed, NULL);
+	c.maxblocks = 2 * threads + 2;
+	c.fmt = fmt;
+	c.opts = o;
+	c.name = r->name;
+	c.perf = strcmp(fmt->name, "perf") == 0;
+
+	/* Small stacks: the parsers need little, and address space may be
+	 * limited (ulimit -v). With no thread at all, read in one piece. */
+	tid = xcalloc((size_t)threads, sizeof *tid);
+	pthread_attr_init(&attr);
+	pthread_attr_setstacksize(&attr, CHUNK_STACK);
+	for (t = 0; t < threads; t++)
+		if (pthread_create(&tid[t], &attr, chunk_work, &c) != 0)
+			break;
+	pthread_attr_destroy(&attr);
+	if ((threads = t) == 0)
+		more = 0;
+
+	for (;;) {
+		/* Keep every block busy while there is input. */
+		while (more > 0 && (b = chunk_take(&c)) != NULL) {
+			more = chunk_fill(r, cut, b, &carry, &ncarry, &capcarry);
+			/* perf keeps the input's first event: find it first. */
+			if (more >= 0 && c.perf && c.nparts == 0 &&
+			    o->event == NULL && b->len > 0 &&
+			    (c.event = chunk_perf_event(b->buf, b->len, o)) == NULL)
+				more = -1;
+			if (more < 0)
+				rest = b;
+			else if (b->len > 0)
+				chunk_queue(&c, b);
+			else
+				chunk_give(&c, b);
+		}
+		/* Add the next part's stacks once it is parsed. */
+		pthread_mutex_lock(&c.lock);
+		if (next == c.nparts) {
+			pthread_mutex_unlock(&c.lock);
+			if (more > 0)
+				continue;
+			break;
+		}
+		while (!c.parts[next]->parsed)
+			pthread_cond_wait(&c.parsed, &c.lock);
+		pt = c.parts[next];
+		pthread_mutex_unlock(&c.lock);
+		chunk_add(p, pt, &frames, &capframes);
+		if (pt->failed && ret == 0) {
+			snprintf(err, errlen, "%s", pt->err);
+			ret = -1;
+		}
+		diag_merge(d, &pt->diag);
+		if (c.perf)
+			chunk_perf_merge(&c, pt);
+		chunk_give(&c, pt->block);
+		free(pt->recs);
+		chunk_pool_free(&pt->pool);
+		pt->recs = NULL;
+		memset(&pt->pool, 0, sizeof pt->pool);
+		next++;
+	}
+
+	pthread_mutex_lock(&c.lock);
+	c.closing = 1;
+	pthread_cond_broadcast(&c.work);
+	pthread_mutex_unlock(&c.lock);
+	for (t = 0; t < threads; t++)
+		pthread_join(tid[t], NULL);
+
+	if (threads == 0 || (rest != NULL && ret == 0)) {
+		/* No place to cut, or no thread: read the rest in one piece. */
+		if (rest != NULL) {
+			/* rest may have been cut: its tail is in carry. */
+			reader_unread(r, carry, ncarry);
+			reader_unread(r, rest->buf, rest->len);
+		}
+		r->lineno = c.startline;
+		sink = profile_sink(p);
+		if (c.nparts == 0)
+			ret = fmt->parse(r, o, &sink, d, err, errlen);
+		else {
+			memset(&last, 0, sizeof last);
+			ret = chunk_run(&c, r, &sink, d, &last, err, errlen);
+			if (c.perf)
+				chunk_perf_merge(&c, &last);
+		}
+	}
+	if (c.perf && c.nparts > 0)
+		chunk_perf_finish(&c, d);
+	free(c.event);
+	if (rest != NULL)
+		chunk_block_free(rest);
+	for (next = 0; next < c.nparts; next++)
+		free(c.parts[next]);
+	while ((b = c.free) != NULL) {
+		c.free = b->next;
+		chunk_block_free(b);
+	}
+	free(c.parts);
+	free(carry);
+	free(frames);
+	free(tid);
+	pthread_mutex_destroy(&c.lock);
+	pthread_cond_destroy(&c.work);
+	pthread_cond_destroy(&c.started);
+	pthread_cond_destroy(&c.parsed);
+	return ret;
+}

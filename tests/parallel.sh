@@ -1,0 +1,82 @@
+#!/bin/sh
+# Parallel loading: --fold output and messages are the same with one thread
+# and with several, on the conformance inputs and on generated inputs large
+# enough to be cut into several blocks (bad lines, CRLF, fractional and
+# overflowing counts spread over them; gzip and stdin too).
+. "$top_srcdir/tests/lib.sh"
+GEN=$(dirname "$FLAMETUI")/../bench/gen
+[ -x "$GEN" ] || { echo "SKIP: $GEN not built"; exit 77; }
+
+# same WHAT ARGS...: --fold with 1, 2 and 3 threads must agree: stdout,
+# stderr and exit status.
+same() {
+	what=$1
+	shift
+	"$FLAMETUI" --fold --threads=1 "$@" >"$TMP/one" 2>"$TMP/one.err"
+	st=$?
+	for t in 2 3; do
+		"$FLAMETUI" --fold --threads=$t "$@" >"$TMP/par" 2>"$TMP/par.err"
+		expect_eq "$what: exit status with $t threads" $st $?
+		expect_file "$what: output with $t threads" "$TMP/one" "$TMP/par"
+		expect_file "$what: messages with $t threads" "$TMP/one.err" \
+		    "$TMP/par.err"
+	done
+}
+
+# A folded input of about 3 MB (several 1 MB blocks), then spoiled: a bad
+# line near the start and two far in, CRLF line ends, fractional counts
+# (which change the profile's unit half way) and a count beyond 64 bits.
+"$GEN" folded 3M >"$TMP/gen.folded"
+lines=$(wc -l <"$TMP/gen.folded")
+[ "$lines" -gt 3000 ] || fail "generated input too small ($lines lines)"
+awk '
+NR == 7 || NR == 2900 || NR == 3100 { print "not a stack" }
+NR % 11 == 0 { sub(/ [0-9]+$/, " 0.25") }
+NR % 13 == 0 { printf "%s\r\n", $0; next }
+NR == 3000 { sub(/ [0-9]+$/, " 99999999999999999999") }
+{ print }' "$TMP/gen.folded" >"$TMP/in.folded"
+same "generated folded" "$TMP/in.folded"
+expect_eq "generated folded: exit status" 0 $st
+expect_match "first bad line named exactly" \
+	"in.folded:7: not a folded stack .*3 lines ignored" "$(cat "$TMP/par.err")"
+expect_match "overflowing count named exactly" \
+	"in.folded:3002: warning: count does not fit" "$(cat "$TMP/par.err")"
+expect_match "fractions kept" "\.25$" "$(cat "$TMP/par")"
+
+gzip -c "$TMP/in.folded" >"$TMP/in.gz"
+same "gzip" "$TMP/in.gz"
+"$FLAMETUI" --fold --threads=2 - <"$TMP/in.folded" >"$TMP/stdin" 2>/dev/null
+expect_file "stdin" "$TMP/one" "$TMP/stdin"
+
+# A line longer than a block can grow to (16 MiB): the rest of the file is
+# read in one piece, and the lines after it keep their numbers.
+{ head -n 2000 "$TMP/gen.folded"; head -c 20000000 /dev/zero | tr '\0' x
+  echo " 1"; echo "bad after the long line"; tail -n 100 "$TMP/gen.folded"; } \
+	>"$TMP/long.folded"
+same "long line" "$TMP/long.folded"
+expect_match "line after the long line" "long.folded:2002: not a folded" \
+	"$(cat "$TMP/par.err")"
+
+# perf script: the same, when the parser supports it.
+"$GEN" perf 3M >"$TMP/gen.perf"
+if "$FLAMETUI" --fold --threads=1 "$TMP/gen.perf" >/dev/null 2>&1; then
+	same "generated perf" "$TMP/gen.perf"
+	same "generated perf, --pid --all" --pid --all "$TMP/gen.perf"
+fi
+
+# Every conformance input, with each of its option sets.
+if [ -d "$SHARED/conformance" ]; then
+	for exp in "$SHARED"/conformance/*/expected/*.folded; do
+		kind=$(basename "$(dirname "$(dirname "$exp")")")
+		base=$(basename "$exp" .folded)
+		name=${base%.*}
+		opt=${base##*.}
+		in=$(ls "$SHARED/conformance/$kind/input/$name".* | head -n 1)
+		if [ "$opt" = default ]; then
+			same "$kind/$name" "$in"
+		else
+			same "$kind/$name --$opt" "--$opt" "$in"
+		fi
+	done
+fi
+finish
