@@ -14,6 +14,7 @@ extern const struct format fmt_bpftrace;
 extern const struct format fmt_pprof;
 extern const struct format fmt_gdb, fmt_eustack;
 extern const struct format fmt_jstack;
+extern const struct format fmt_sample;
 
 const struct format *const formats[] = {
 	&fmt_perf,
@@ -25,6 +26,7 @@ const struct format *const formats[] = {
 	&fmt_gdb,
 	&fmt_eustack,
 	&fmt_jstack,
+	&fmt_sample,
 	&fmt_folded,
 	NULL
 };

@@ -60,4 +60,12 @@ expect_match "jstack: stray line named" "in:4: not a jstack line" \
 "$FLAMETUI" --fold --thread-state=BLOCKED -f jstack "$TMP/in" >"$TMP/out" 2>&1
 expect_eq "jstack: no thread in state, exit 1" 1 $?
 
+## sample: a broken call graph line, and no "Total number" line at the end.
+printf 'Call graph:\n    10 Thread_1\n    + 10 main  (in a) + 1  [0x1]\n    + garbage\n    +   7 f  (in a) + 2  [0x2]\n' >"$TMP/in"
+run sample
+expect_eq "sample: stacks kept" "$(printf 'Thread_1;a`main 3\nThread_1;a`main;a`f 7')" \
+	"$(cat "$TMP/out")"
+expect_match "sample: bad line named" \
+	"in:4: not a call graph line.*2 lines ignored" "$(cat "$TMP/err")"
+
 finish
