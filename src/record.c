@@ -735,15 +735,24 @@ record_perf(struct record *rec)
 	if (rec->offcpu) {
 		argv[argc++] = (char *)"-e";
 		argv[argc++] = (char *)"sched:sched_switch";
+		/* A busy system switches tens of thousands of times a
+		 * second: perf's default buffers lose some. Tracing them
+		 * needs paranoid -1 or root, which lifts the mlock limit. */
+		argv[argc++] = (char *)"-m";
+		argv[argc++] = (char *)"1024";
 	} else {
 		snprintf(freq, sizeof freq, "%ld", rec->freq);
 		argv[argc++] = (char *)"-F";
 		argv[argc++] = freq;
+	}
+	if (!rec->offcpu && (rec->callgraph == NULL ||
+	    strncmp(rec->callgraph, "dwarf", 5) != 0)) {
 		/* Small buffers make perf write to perf.data often enough
 		 * for the sample count to move: perf writes when a buffer is
 		 * half full, about every half second at the full rate with
 		 * short stacks (~128 bytes a sample), in 8 to 128 pages
-		 * (perf's default). */
+		 * (perf's default). dwarf samples carry 8 KiB of stack
+		 * each: they keep perf's default. */
 		for (npages = 8; npages < 128 &&
 		    npages < (unsigned long)rec->freq / 32; npages *= 2)
 			;
