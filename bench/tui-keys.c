@@ -1,0 +1,337 @@
+/*
+ * bench/tui-keys.c: the time of each keystroke of the interactive view on a
+ * profile of more than a million nodes: the action, the layout and the
+ * drawing into a curses screen whose output goes to /dev/null (curses still
+ * works out and writes every escape sequence it would send a terminal).
+ *
+ *   bench/tui-keys [COLUMNS ROWS]      (make bench runs it at 240x60 and
+ *                                       300x90)
+ *
+ * Two profiles are generated, deterministically:
+ *   wide: 1,000,000 stacks of seven frames fanning out by ten at each
+ *         level, every leaf name distinct: 1,111,112 nodes and as many
+ *         names, plus a 300-frame chain for scrolling;
+ *   real: 300,000 stacks drawn from 2,000 function names, depth 4 to 30,
+ *         each frame calling one of a few likely callees: over a million
+ *         nodes sharing few names, as real profiles do.
+ * For each: time to first frame (sort, layout, draw), then the mean, the
+ * 99th percentile and the worst of each kind of keystroke, in CPU time:
+ * the action, the layout and the drawing into curses' screen, and apart,
+ * the time curses took to write its output.
+ */
+#include "config.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "profile.h"
+#include "term.h"
+#include "tui.h"
+#include "view.h"
+
+#define RUNS 200
+
+/*
+ * Now, in milliseconds of this process's CPU time: the machine is shared,
+ * and wall time would count the time other work had the CPU.
+ */
+static double
+ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* A small deterministic generator (xorshift). */
+static uint64_t
+rnd(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+/* Add a stack of names given as one string "a;b;c". */
+static void
+add(struct profile *p, char *stack, uint64_t count)
+{
+	struct strv f[400];
+	size_t n = 0;
+	char *s = stack, *e;
+
+	for (;;) {
+		e = strchr(s, ';');
+		f[n].s = s;
+		f[n].len = e != NULL ? (size_t)(e - s) : strlen(s);
+		n++;
+		if (e == NULL || n == 400)
+			break;
+		s = e + 1;
+	}
+	profile_add(p, f, n, count, 0);
+}
+
+/* The fan-out profile, as bench/svg.sh makes it, plus a deep chain. */
+static void
+make_wide(struct profile *p)
+{
+	char buf[8192];
+	size_t o;
+	int i;
+
+	for (i = 0; i < 1000000; i++) {
+		snprintf(buf, sizeof buf, "main;mod%d;fn%d;call%d;step%d;work%d;"
+		    "leaf%d", i % 10, i % 100, i % 1000, i % 10000, i % 100000,
+		    i);
+		add(p, buf, (uint64_t)i * 7919 % 97 + 1);
+	}
+	o = (size_t)snprintf(buf, sizeof buf, "main;deep");
+	for (i = 0; i < 300; i++)
+		o += (size_t)snprintf(buf + o, sizeof buf - o, ";chain%d", i);
+	add(p, buf, 5000000);
+}
+
+/*
+ * Stacks from 2,000 names, depth 4 to 30: each frame calls one of a few
+ * likely callees of its caller, as code does, so prefixes are shared.
+ */
+static void
+make_real(struct profile *p)
+{
+	char buf[8192];
+	uint64_t s = 88172645463325252ull, r, k, prev;
+	size_t o;
+	int i, d, depth;
+
+	for (i = 0; i < 300000; i++) {
+		o = (size_t)snprintf(buf, sizeof buf, "main");
+		depth = 4 + (int)(rnd(&s) % 27);
+		prev = 0;
+		for (d = 0; d < depth; d++) {
+			r = rnd(&s) % 100;
+			k = r < 55 ? 0 : r < 80 ? 1 : r < 92 ? 2 : 3 + r % 5;
+			prev = (prev * 31 + k * 7 + (uint64_t)d) % 2000;
+			o += (size_t)snprintf(buf + o, sizeof buf - o,
+			    ";func_%llu", (unsigned long long)prev);
+		}
+		add(p, buf, 1 + rnd(&s) % 10);
+	}
+}
+
+static int
+cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Now, in milliseconds of wall time. */
+static double
+wall(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static double out_ms;	/* time in refresh() of the last frame() */
+
+/*
+ * Lay out and draw into curses' screen, then send it to the (null)
+ * terminal: one keystroke's work. The time of the output is kept apart
+ * in out_ms; the caller's timing includes it.
+ */
+static void
+frame(struct tui *t, int flags)
+{
+	double t0;
+
+	if (flags & VIEW_LAYOUT)
+		view_layout(&t->v);
+	flame_draw(t);
+	t0 = ms();
+	refresh();
+	out_ms = ms() - t0;
+}
+
+/*
+ * Report the times of one kind of keystroke: action, layout and drawing,
+ * and apart, the output curses wrote for it.
+ */
+static void
+report(const char *what, double *t, double *o, int n)
+{
+	double sum = 0, osum = 0;
+	int i;
+
+	qsort(t, (size_t)n, sizeof *t, cmp);
+	qsort(o, (size_t)n, sizeof *o, cmp);
+	for (i = 0; i < n; i++) {
+		sum += t[i];
+		osum += o[i];
+	}
+	printf("  %-20s mean %7.3f  p99 %7.3f  max %7.3f ms | output mean "
+	    "%6.3f  max %6.3f ms (%d)\n", what, sum / n, t[n * 99 / 100],
+	    t[n - 1], osum / n, o[n - 1], n);
+}
+
+/* Time every kind of keystroke on a profile. */
+static void
+bench(const char *name, struct profile *p)
+{
+	static double t[RUNS], o[RUNS];
+	struct tui tui;
+	double t0, w0, w;
+	int i, f;
+	char err[256];
+
+	memset(&tui, 0, sizeof tui);
+	tui.p = p;
+	tui.files = (char *)name;
+	tui.format = "folded";
+	tui.pal = PAL_HOT;
+	printf("%s: %u nodes, %u names, %d x %d cells\n", name, p->nnodes,
+	    p->nnames, COLS, LINES);
+
+	t0 = ms();
+	view_init(&tui.v, p);
+	view_resize(&tui.v, COLS, flame_height());
+	frame(&tui, VIEW_LAYOUT);
+	printf("  %-20s %7.1f ms (sort, layout, draw, output)\n",
+	    "first frame", ms() - t0);
+
+	/* Up and down between the root and the deepest frame. */
+	for (i = 0; i < RUNS; i++) {
+		t0 = ms();
+		f = view_vertical(&tui.v, (i / 20) % 2 ? 1 : -1);
+		frame(&tui, f | VIEW_DRAW);
+		t[i] = ms() - t0 - out_ms;
+		o[i] = out_ms;
+	}
+	report("move up/down", t, o, RUNS);
+
+	/* Sideways at depth 3. */
+	view_unzoom_all(&tui.v);
+	view_select(&tui.v, PROFILE_ROOT);
+	frame(&tui, VIEW_LAYOUT);
+	for (i = 0; i < 3; i++)
+		view_vertical(&tui.v, tui.v.icicle ? 1 : -1);
+	frame(&tui, VIEW_LAYOUT);
+	for (i = 0; i < RUNS; i++) {
+		t0 = ms();
+		f = view_sideways(&tui.v, (i / 10) % 2 ? -1 : 1);
+		frame(&tui, f | VIEW_DRAW);
+		t[i] = ms() - t0 - out_ms;
+		o[i] = out_ms;
+	}
+	report("move sideways", t, o, RUNS);
+
+	/* Zoom in and out again. */
+	for (i = 0; i < RUNS; i++) {
+		t0 = ms();
+		f = i % 2 ? view_unzoom(&tui.v) : view_zoom(&tui.v);
+		frame(&tui, f | VIEW_DRAW);
+		t[i] = ms() - t0 - out_ms;
+		o[i] = out_ms;
+	}
+	report("zoom / unzoom", t, o, RUNS);
+
+	/* Scroll a page at a time through the deep chain and back. */
+	view_unzoom_all(&tui.v);
+	frame(&tui, VIEW_LAYOUT);
+	for (i = 0; i < RUNS; i++) {
+		t0 = ms();
+		f = view_scroll(&tui.v, (i / 10) % 2 ? -(LINES - 4) : LINES - 4);
+		frame(&tui, f | VIEW_DRAW);
+		t[i] = ms() - t0 - out_ms;
+		o[i] = out_ms;
+	}
+	report("scroll a page", t, o, RUNS);
+
+	/* Icicle and back. */
+	for (i = 0; i < RUNS; i++) {
+		t0 = ms();
+		f = view_toggle_icicle(&tui.v);
+		frame(&tui, f);
+		t[i] = ms() - t0 - out_ms;
+		o[i] = out_ms;
+	}
+	report("icicle toggle", t, o, RUNS);
+
+	/* Searches: a regex over every distinct name, then the shares. */
+	w = 0;
+	for (i = 0; i < 20; i++) {
+		w0 = wall();
+		t0 = ms();
+		f = view_search(&tui.v, i % 2 ? "fn1[0-9]|func_1.*7" :
+		    "^(leaf|func_)9+$", i % 4 >= 2, err, sizeof err);
+		frame(&tui, f);
+		t[i] = ms() - t0 - out_ms;
+		o[i] = out_ms;
+		w += wall() - w0;
+	}
+	report("search (regex)", t, o, 20);
+	printf("  %-20s wall mean %7.3f ms (names are matched on every core)\n",
+	    "", w / 20);
+	w = 0;
+	for (i = 0; i < 20; i++) {
+		w0 = wall();
+		t0 = ms();
+		f = view_search(&tui.v, i % 2 ? "call12" : "func_17", i % 4 >= 2,
+		    err, sizeof err);
+		frame(&tui, f);
+		t[i] = ms() - t0 - out_ms;
+		o[i] = out_ms;
+		w += wall() - w0;
+	}
+	report("search (plain word)", t, o, 20);
+	printf("  %-20s wall mean %7.3f ms\n", "", w / 20);
+	for (i = 0; i < RUNS; i++) {
+		t0 = ms();
+		f = view_search_next(&tui.v, i % 3 == 2 ? -1 : 1);
+		frame(&tui, f | VIEW_DRAW);
+		t[i] = ms() - t0 - out_ms;
+		o[i] = out_ms;
+	}
+	report("next match (n/N)", t, o, RUNS);
+	view_free(&tui.v);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct profile p;
+	FILE *null = fopen("/dev/null", "w");
+	int cols = argc > 2 ? atoi(argv[1]) : 240;
+	int rows = argc > 2 ? atoi(argv[2]) : 60;
+	double t0;
+
+	if (null == NULL || term_open_file(null, "xterm-256color", 0) < 0) {
+		fprintf(stderr, "tui-keys: cannot start curses on /dev/null\n");
+		return 1;
+	}
+	resizeterm(rows, cols);
+
+	profile_init(&p);
+	t0 = ms();
+	make_wide(&p);
+	fprintf(stderr, "built the wide profile in %.0f ms\n", ms() - t0);
+	bench("wide", &p);
+	profile_free(&p);
+
+	profile_init(&p);
+	make_real(&p);
+	bench("real", &p);
+	profile_free(&p);
+
+	endwin();
+	return 0;
+}
