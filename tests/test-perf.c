@@ -34,7 +34,7 @@ main(int argc, char **argv)
 {
 	struct parse_opts o;
 	struct perf_parse pp;
-	struct sink sink = { print_sample, NULL };
+	struct sink sink = { .stack = print_sample };
 	struct diag d;
 	struct reader *r;
 	struct strv line;
