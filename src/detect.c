@@ -15,6 +15,7 @@ extern const struct format fmt_pprof;
 extern const struct format fmt_gdb, fmt_eustack;
 extern const struct format fmt_jstack;
 extern const struct format fmt_sample;
+extern const struct format fmt_vtune;
 
 const struct format *const formats[] = {
 	&fmt_perf,
@@ -27,6 +28,7 @@ const struct format *const formats[] = {
 	&fmt_eustack,
 	&fmt_jstack,
 	&fmt_sample,
+	&fmt_vtune,
 	&fmt_folded,
 	NULL
 };

@@ -68,4 +68,11 @@ expect_eq "sample: stacks kept" "$(printf 'Thread_1;a`main 3\nThread_1;a`main;a`
 expect_match "sample: bad line named" \
 	"in:4: not a call graph line.*2 lines ignored" "$(cat "$TMP/err")"
 
+## vtune: a row with no self time column.
+printf 'Function Stack,CPU Time:Self,Module\nmain,0.5,app\nthis row is wrong\n f,0.25,lib\n' >"$TMP/in"
+run vtune
+expect_eq "vtune: rows kept" "$(printf 'app!main 500\napp!main;lib!f 250')" \
+	"$(cat "$TMP/out")"
+expect_match "vtune: bad row named" "in:3: not a VTune row" "$(cat "$TMP/err")"
+
 finish
