@@ -211,6 +211,7 @@ static int
 perf_split_frame(const char *s, size_t len, struct strv *pc,
     struct strv *func, struct strv *mod)
 {
+	const char *open;
 	size_t a = 0, e, f, p, r, q, st;
 
 	while (a < len && perf_space(s[a]))
@@ -221,6 +222,19 @@ perf_split_frame(const char *s, size_t len, struct strv *pc,
 		return 0;
 	for (f = e; f < len && perf_space(s[f]); f++)
 		;
+	/* Most lines end "SYMBOL (DSO)" with no space in DSO: a fast path. */
+	if (s[len - 1] == ')' &&
+	    (open = memrchr(s + a + 3, '(', len - a - 4)) != NULL &&
+	    open[-1] == ' ') {
+		p = (size_t)(open - s);
+		for (r = p + 1; r < len && !perf_space(s[r]); r++)
+			;
+		if (r == len) {
+			p--;
+			q = len;
+			goto found;
+		}
+	}
 	for (p = len - 2; p >= a + 2; p--) {
 		if (s[p] != ' ' || s[p + 1] != '(')
 			continue;
@@ -228,16 +242,17 @@ perf_split_frame(const char *s, size_t len, struct strv *pc,
 			;
 		for (q = r; q > p + 1 && s[q - 1] != ')'; q--)
 			;
-		if (q == p + 1)
-			continue;
-		/* The pattern backtracks to leave the symbol a character. */
-		st = f < p ? f : p - 1;
-		*pc = (struct strv){ s + a, (e < st ? e : st) - a };
-		*func = (struct strv){ s + st, p - st };
-		*mod = (struct strv){ s + p + 2, q - 1 - (p + 2) };
-		return 1;
+		if (q > p + 1)
+			goto found;
 	}
 	return 0;
+found:
+	/* The pattern backtracks to leave the symbol a character. */
+	st = f < p ? f : p - 1;
+	*pc = (struct strv){ s + a, (e < st ? e : st) - a };
+	*func = (struct strv){ s + st, p - st };
+	*mod = (struct strv){ s + p + 2, q - 1 - (p + 2) };
+	return 1;
 }
 
 /* Make room for n more bytes of frame text. */
@@ -265,8 +280,16 @@ perf_put(struct perf_parse *pp, const char *s, size_t len)
 static size_t
 perf_tidy(char *s, size_t len)
 {
+	static const char special[256] = {
+		[';'] = 1, ['('] = 1, ['"'] = 1, ['\''] = 1
+	};
 	size_t i, j, open = len, close = len;
 
+	/* Most names need nothing. */
+	for (i = 0; i < len && !special[(unsigned char)s[i]]; i++)
+		;
+	if (i == len)
+		return len;
 	for (i = 0; i < len; i++)
 		if (s[i] == ';')
 			s[i] = ':';
@@ -385,6 +408,10 @@ perf_frame_line(struct perf_parse *pp, struct strv pc, struct strv func,
 		end -= 2;
 	if (end == s)
 		return;
+	if (memchr(s, '>', (size_t)(end - s)) == NULL) {
+		perf_piece(pp, s, (size_t)(end - s), 0, pc, mod);
+		return;
+	}
 	for (npieces = 0, idx = 0;; idx++) {
 		const char *p = s, *q;
 
