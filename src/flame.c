@@ -17,6 +17,7 @@
 #define LABEL_MAX 8192
 static const struct rgb match_rgb = { 230, 0, 230 };	/* as flamegraph.pl */
 static const struct rgb filler_rgb = { 150, 150, 150 };
+static const struct rgb selected_rgb = { 68, 68, 68 };	/* under the text */
 
 int
 flame_top(void)
@@ -199,7 +200,7 @@ flame_frame(struct tui *t, const struct span *s, int y)
 {
 	const struct name *nm = profile_name(t->p, s->node);
 	char label[LABEL_MAX];
-	int area, w, x, sel = s->flags & SPAN_SELECTED;
+	int area, w, x, c, sel = s->flags & SPAN_SELECTED;
 	attr_t a;
 	short pair = 0;
 
@@ -216,10 +217,16 @@ flame_frame(struct tui *t, const struct span *s, int y)
 		else
 			a = A_REVERSE;
 	} else {
-		pair = term_pair(COLOR_BLACK, term_color((s->flags &
-		    SPAN_MATCH) ? match_rgb : palette_color(t->pal, nm->s,
-		    nm->len)));
-		a = sel ? A_REVERSE | A_BOLD : A_NORMAL;
+		c = term_color((s->flags & SPAN_MATCH) ? match_rgb :
+		    palette_color(t->pal, nm->s, nm->len));
+		pair = term_pair(COLOR_BLACK, c);
+		a = A_NORMAL;
+		/* Selected: the frame's colour as text on dark grey. */
+		if (sel && term.colors == TERM_256) {
+			pair = term_pair(c, term_color(selected_rgb));
+			a = A_BOLD;
+		} else if (sel)
+			a = A_REVERSE | A_BOLD;
 	}
 	w = text_fit(nm->s, nm->len, area, term.utf8, label, sizeof label);
 	attr_set(a, pair, NULL);
