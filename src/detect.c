@@ -16,6 +16,7 @@ extern const struct format fmt_gdb, fmt_eustack;
 extern const struct format fmt_jstack;
 extern const struct format fmt_sample;
 extern const struct format fmt_vtune;
+extern const struct format fmt_cpuprofile, fmt_chrome_trace;
 
 const struct format *const formats[] = {
 	&fmt_perf,
@@ -29,6 +30,8 @@ const struct format *const formats[] = {
 	&fmt_jstack,
 	&fmt_sample,
 	&fmt_vtune,
+	&fmt_cpuprofile,
+	&fmt_chrome_trace,
 	&fmt_folded,
 	NULL
 };

@@ -1,0 +1,125 @@
+#!/bin/sh
+# Chrome and V8 JSON: real node and chromium output (tests/chrome/record.sh),
+# hand-made edge cases, malformed JSON.
+. "$top_srcdir/tests/lib.sh"
+D=$top_srcdir/tests/chrome
+
+# node --cpu-prof: one count per sample, frames "function file:line".
+"$FLAMETUI" --fold "$D/node.cpuprofile" >"$TMP/out" 2>"$TMP/err"
+expect_eq "cpuprofile exit status" 0 $?
+expect_file "node --cpu-prof" "$D/node.folded" "$TMP/out"
+expect_eq "cpuprofile: no messages" "" "$(cat "$TMP/err")"
+# Without samples, the nodes' hitCounts (V8 leaves the last sample out).
+"$FLAMETUI" --fold "$D/node-hitcount.cpuprofile" >"$TMP/out" 2>/dev/null
+expect_file "cpuprofile hitCounts" "$D/node-hitcount.folded" "$TMP/out"
+
+# node --trace-events-enabled: X events and B/E pairs, by self time (us).
+"$FLAMETUI" --fold "$D/node-trace.json" >"$TMP/out" 2>/dev/null
+expect_file "node trace events" "$D/node-trace.folded" "$TMP/out"
+
+# A Chrome trace with V8 samples shows the samples, and says so.
+"$FLAMETUI" --fold "$D/page-trace.json.gz" >"$TMP/out" 2>"$TMP/err"
+expect_file "chrome trace samples" "$D/page-samples.folded" "$TMP/out"
+expect_match "note on samples vs events" \
+	"page-trace.json.gz: showing the trace's 4300 CPU profile samples; --sample-type=events shows its 252 duration events instead" \
+	"$(cat "$TMP/err")"
+"$FLAMETUI" --fold --sample-type=events "$D/page-trace.json.gz" >"$TMP/out" 2>"$TMP/err"
+expect_file "chrome trace events" "$D/page-events.folded" "$TMP/out"
+expect_match "B without E is counted" "2 B/E trace events unmatched" \
+	"$(cat "$TMP/err")"
+"$FLAMETUI" --fold --sample-type=samples "$D/node-trace.json" >"$TMP/out" 2>"$TMP/err"
+expect_eq "samples asked of a trace without them: status" 1 $?
+expect_match "samples asked of a trace without them" \
+	"node-trace.json: no CPU profile samples in this trace" "$(cat "$TMP/err")"
+"$FLAMETUI" --fold --sample-type=cpu "$D/node-trace.json" >"$TMP/out" 2>"$TMP/err"
+expect_match "unknown trace sample type" \
+	"a Chrome trace has no sample type 'cpu': it has samples .* and events" \
+	"$(cat "$TMP/err")"
+
+# stackcollapse-chrome-tracing.py's own example gives its output.
+printf '{"traceEvents":[\n{"pid":1,"tid":2,"ts":0,"ph":"X","name":"Foo","dur":50},\n{"pid":1,"tid":2,"ts":10,"ph":"X","name":"Bar","dur":30}\n]}\n' >"$TMP/ex.json"
+out=$("$FLAMETUI" --fold "$TMP/ex.json")
+expect_eq "reference example" "$(printf 'Foo 20\nFoo;Bar 30')" "$out"
+
+# A bare array; string tids; B/E nesting with X inside; fractional us; an E
+# with no B; a B with no E ending at its thread's last event; at equal ts the
+# longer event is the parent whatever the order; an event with no ts.
+cat >"$TMP/t.json" <<'JSON'
+[
+{"ph":"M","name":"thread_name","pid":1,"tid":"main","args":{"name":"main"}},
+{"ph":"B","name":"a","pid":1,"tid":"main","ts":0},
+{"ph":"X","name":"b","pid":1,"tid":"main","ts":1,"dur":2.5},
+{"ph":"B","name":"c","pid":1,"tid":"main","ts":4},
+{"ph":"E","pid":1,"tid":"main","ts":6},
+{"ph":"E","pid":1,"tid":"main","ts":10},
+{"ph":"E","pid":1,"tid":"main","ts":11},
+{"ph":"X","name":"p","pid":1,"tid":2,"ts":5,"dur":1},
+{"ph":"X","name":"q","pid":1,"tid":2,"ts":5,"dur":4},
+{"ph":"X","name":"nots","pid":1,"tid":2,"dur":1},
+{"ph":"B","name":"open","pid":2,"tid":2,"ts":100},
+{"ph":"X","name":"in","pid":2,"tid":2,"ts":101,"dur":3}
+]
+JSON
+"$FLAMETUI" --fold "$TMP/t.json" >"$TMP/out" 2>"$TMP/err"
+expect_eq "trace nesting" "$(printf '%s\n' 'a 5.5' 'a;b 2.5' 'a;c 2' 'open 1' \
+	'open;in 3' 'q 3' 'q;p 1')" "$(cat "$TMP/out")"
+expect_match "event without ts counted" "t.json: 1 trace events without a numeric ts skipped" \
+	"$(cat "$TMP/err")"
+expect_match "unmatched B/E counted" "t.json: 2 B/E trace events unmatched" \
+	"$(cat "$TMP/err")"
+
+# cpuprofile naming and broken trees: (root) is no frame; an empty name is
+# (anonymous); the URL's basename, line from 1; a sample in a loop of
+# parents or of an unknown node is skipped; a node with no id too.
+cat >"$TMP/p.cpuprofile" <<'JSON'
+{"nodes":[
+ {"id":1,"callFrame":{"functionName":"(root)","url":"","lineNumber":-1},"children":[2,5]},
+ {"id":2,"callFrame":{"functionName":"","url":"https://example.com/js/app.js?v=2","lineNumber":9},"children":[3]},
+ {"id":3,"callFrame":{"functionName":"draw","url":"file:///srv/app/","lineNumber":0}},
+ {"id":5,"callFrame":{"functionName":"(garbage collector)"}},
+ {"id":7,"callFrame":{"functionName":"loop","url":"x.js","lineNumber":1},"children":[8]},
+ {"id":8,"callFrame":{"functionName":"loop2","url":"x.js","lineNumber":2},"children":[7]},
+ {"callFrame":{"functionName":"noid"}}
+],
+"startTime":100,"samples":[3,3,2,5,8,42],"timeDeltas":[1,2,3,4,5,6]}
+JSON
+"$FLAMETUI" --fold "$TMP/p.cpuprofile" >"$TMP/out" 2>"$TMP/err"
+expect_eq "cpuprofile names and trees" "$(printf '%s\n' \
+	'(anonymous) app.js?v=2:10 1' '(anonymous) app.js?v=2:10;draw app:1 2' \
+	'(garbage collector) 1')" "$(cat "$TMP/out")"
+expect_match "bad samples counted" \
+	"p.cpuprofile: 2 samples skipped: their node, or one of its parents, is missing or loops" \
+	"$(cat "$TMP/err")"
+expect_match "node without id counted" \
+	"p.cpuprofile: 1 profile nodes without an id skipped" "$(cat "$TMP/err")"
+
+# Malformed JSON: FILE:LINE:COLUMN and jansson's reason, nothing drawn.
+printf '{"nodes": [\n {"id": 1, "callFrame": {}},\n {"id": 2,,}\n]}\n' >"$TMP/bad.json"
+"$FLAMETUI" --fold "$TMP/bad.json" >"$TMP/out" 2>"$TMP/err"
+expect_eq "invalid JSON exit status" 1 $?
+expect_eq "invalid JSON output" "" "$(cat "$TMP/out")"
+expect_match "invalid JSON names file:line:column" \
+	"^flametui: $TMP/bad.json:3:11: invalid JSON: " "$(cat "$TMP/err")"
+head -c 3000 "$D/node.cpuprofile" >"$TMP/cut.cpuprofile"
+"$FLAMETUI" --fold "$TMP/cut.cpuprofile" >"$TMP/out" 2>"$TMP/err"
+expect_eq "truncated JSON exit status" 1 $?
+expect_eq "truncated JSON message" \
+	"flametui: $TMP/cut.cpuprofile:1:3000: invalid JSON: '}' expected near end of file" \
+	"$(cat "$TMP/err")"
+printf '{"nodes": 3, "callFrame": 1}' >"$TMP/odd.json"
+"$FLAMETUI" --fold "$TMP/odd.json" >"$TMP/out" 2>"$TMP/err"
+expect_eq "JSON that is not a profile" \
+	"flametui: $TMP/odd.json: not a V8 CPU profile: no \"nodes\" array" \
+	"$(cat "$TMP/err")"
+printf '{"traceEvents": {}}' >"$TMP/odd.json"
+"$FLAMETUI" --fold "$TMP/odd.json" >"$TMP/out" 2>"$TMP/err"
+expect_eq "JSON that is not a trace" \
+	"flametui: $TMP/odd.json: not a Chrome trace: no \"traceEvents\" array" \
+	"$(cat "$TMP/err")"
+
+# Folded stacks that start with { or [ are not taken for JSON.
+printf '{lambda};main 5\n[x];"ph" 2\n' >"$TMP/folded"
+out=$("$FLAMETUI" --fold "$TMP/folded" 2>&1)
+expect_eq "folded not taken for JSON" "$(printf '%s\n' '[x];"ph" 2' '{lambda};main 5')" "$out"
+
+finish
