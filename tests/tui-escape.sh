@@ -3,6 +3,7 @@
 # (window title), OSC 0 (title) and OSC 52 (clipboard) sequences cannot set
 # the tmux pane's title or a tmux buffer, and are shown escaped, as \x1b.
 # A control case first proves that the same bytes, written raw, do both.
+# Covers --fold to a terminal, messages, and the interactive view.
 . "$top_srcdir/tests/lib.sh"
 command -v tmux >/dev/null || { echo "SKIP: tmux not installed"; exit 77; }
 
@@ -74,5 +75,23 @@ wait_for "the message case" screen_has msg-42
 expect_eq "message: title unchanged" clean "$(title)"
 expect_match "message: shown escaped" '\\x1b\]2;pwned-msg\\x07' \
 	"$($T capture-pane -p)"
+
+# The interactive view, on a file whose name is an escape sequence too:
+# names, the file name in the header and the status line are all escaped.
+reset
+hostile=$(printf '%s/\033]2;pwned-file\007.folded' "$TMP")
+cp "$TMP/esc.folded" "$hostile"
+$T send-keys "'$FLAMETUI' '$TMP'/*pwned-file*; echo tui-\$((40 + 2))" Enter
+wait_for "the view" screen_has "Enter: zoom"
+screen=$($T capture-pane -p)
+expect_eq "view: title unchanged" clean "$(title)"
+expect_eq "view: no buffer set" "" "$(buffers)"
+expect_match "view: OSC 52 name shown escaped" '\\x1b\]52' "$screen"
+expect_match "view: OSC 2 name shown escaped" 'pwned-title\\x07' "$screen"
+expect_match "view: file name shown escaped" '\\x1b\]2;pwned-file\\x07\.folded' \
+	"$screen"
+$T send-keys q
+wait_for "the view to quit" screen_has tui-42
+expect_eq "view quit: title still unchanged" clean "$(title)"
 
 finish

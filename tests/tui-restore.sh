@@ -1,0 +1,86 @@
+#!/bin/sh
+# After a signal, the terminal is usable again from the shell that ran
+# flametui (tests/tui-signals.sh checks the pane's modes from a script): for
+# each of SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV and SIGABRT sent to the
+# view started from an interactive shell, the signal takes its default
+# course (128+N), the alternate screen, mouse reporting and application
+# keys are off, the cursor is shown, the tty modes (stty -g) are exactly as
+# before, and a command typed at the prompt runs.
+. "$top_srcdir/tests/lib.sh"
+command -v tmux >/dev/null || { echo "SKIP: tmux not installed"; exit 77; }
+
+# One tmux server per signal, each on its own socket.
+T=:
+trap '$T kill-server 2>/dev/null; rm -rf "$TMP"' EXIT
+
+# wait_for WHAT CMD...: poll CMD until it succeeds; a hang guard (30 s),
+# not a timing assertion.
+wait_for() {
+	what=$1
+	shift
+	i=0
+	while ! "$@" >/dev/null 2>&1; do
+		i=$((i + 1))
+		if [ "$i" -ge 300 ]; then
+			fail "timed out waiting for $what"
+			$T capture-pane -p >&2
+			return 1
+		fi
+		sleep 0.1
+	done
+}
+# screen_has TEXT: TEXT is on the screen. Commands echo a marker computed
+# by the shell ("x-$((40 + 2))" prints x-42) so the typed line never matches.
+screen_has() { $T capture-pane -p | grep -qF -- "$1"; }
+flag() { $T display -p "#{$1}"; }
+alt_is() { [ "$(flag alternate_on)" = "$1" ]; }
+mouse() {
+	$T display -p '#{mouse_any_flag}#{mouse_button_flag}#{mouse_standard_flag}#{mouse_sgr_flag}#{mouse_utf8_flag}'
+}
+
+printf 'main;work;hot 7\nmain;work;warm 3\nmain;idle 1\n' >"$TMP/p.folded"
+
+n=0
+# Signal numbers as on Linux (dash's kill -l does not map names).
+for signum in INT:2 TERM:15 HUP:1 QUIT:3 SEGV:11 ABRT:6; do
+	sig=${signum%:*}
+	num=${signum#*:}
+	n=$((n + 1))
+	$T kill-server 2>/dev/null
+	T="tmux -L flametui-sig-$$-$sig -f /dev/null"
+	$T new-session -d -x 100 -y 30 "env PS1='$ ' sh"
+	$T send-keys "ulimit -c 0; stty -g >'$TMP/stty.before'; echo ready-\$((40 + $n))" Enter
+	wait_for "$sig: shell" screen_has "ready-$((40 + n))" || continue
+	# Through sh -c: an interactive shell drops the rest of a command
+	# line whose command died of SIGINT, and the status would be lost.
+	$T send-keys "sh -c '\"\$0\" \"\$1\"; echo st-\$((40 + $n)) \$?' '$FLAMETUI' '$TMP/p.folded'" Enter
+	wait_for "$sig: the view to open" alt_is 1 || continue
+	wait_for "$sig: the graph to be drawn" screen_has "hot" || continue
+	mouse_on=$(mouse)
+	sid=$(ps -o sid= -p "$(flag pane_pid)" | tr -d ' ')
+	pid=$(pgrep -s "$sid" -x flametui)
+	if [ -z "$pid" ]; then
+		fail "$sig: no flametui process under the pane's shell"
+		continue
+	fi
+	kill -s "$sig" "$pid"
+	wait_for "$sig: flametui to end" screen_has "st-$((40 + n)) " || continue
+	status=$($T capture-pane -p | sed -n "s/^st-$((40 + n)) \([0-9]*\).*/\1/p")
+	echo "SIG$sig: exit status $status; mouse flags $mouse_on while running, $(mouse) after"
+	expect_eq "$sig: exit status is 128+$num (the default action)" \
+		"$((128 + num))" "$status"
+	expect_eq "$sig: alternate screen left" 0 "$(flag alternate_on)"
+	expect_eq "$sig: mouse reporting off (was $mouse_on while running)" \
+		00000 "$(mouse)"
+	expect_eq "$sig: cursor visible" 1 "$(flag cursor_flag)"
+	expect_eq "$sig: keypad (application cursor keys) off" 0 \
+		"$(flag keypad_cursor_flag)"
+	# The prompt works: a command typed now runs, in the old tty modes.
+	$T send-keys "stty -g >'$TMP/stty.after'; echo typed-\$((40 + $n))" Enter
+	wait_for "$sig: the shell to take a command" \
+		screen_has "typed-$((40 + n))" || continue
+	expect_file "$sig: tty modes restored (stty -g)" \
+		"$TMP/stty.before" "$TMP/stty.after"
+done
+
+finish
