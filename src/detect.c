@@ -17,6 +17,7 @@ extern const struct format fmt_jstack;
 extern const struct format fmt_sample;
 extern const struct format fmt_vtune;
 extern const struct format fmt_cpuprofile, fmt_chrome_trace;
+extern const struct format fmt_perf_sched;
 
 const struct format *const formats[] = {
 	&fmt_perf,
@@ -32,6 +33,7 @@ const struct format *const formats[] = {
 	&fmt_vtune,
 	&fmt_cpuprofile,
 	&fmt_chrome_trace,
+	&fmt_perf_sched,
 	&fmt_folded,
 	NULL
 };

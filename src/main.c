@@ -109,7 +109,7 @@ usage(FILE *f)
 "      --pid              perf: root each stack at its process, comm-PID\n"
 "                         (eu-stack: PID=N)\n"
 "      --tid              perf: root each stack at its thread, comm-PID/TID\n"
-"                         (eu-stack: TID=N)\n"
+"                         (eu-stack: TID=N; perf-sched: comm-PID)\n"
 "      --kernel           perf: mark kernel frames with _[k]\n"
 "      --jit              perf: mark JIT frames (/tmp/perf-N.map) with _[j]\n"
 "      --all              perf: both --kernel and --jit\n"

@@ -75,4 +75,16 @@ expect_eq "vtune: rows kept" "$(printf 'app!main 500\napp!main;lib!f 250')" \
 	"$(cat "$TMP/out")"
 expect_match "vtune: bad row named" "in:3: not a VTune row" "$(cat "$TMP/err")"
 
+## perf-sched: a stat event with no delay, a switch with no prev_pid.
+printf 'a 5 [0] 1.0: sched:sched_switch: prev_comm=a prev_pid=5 prev_state=S ==>\n\tffff f ([k])\n\n' >"$TMP/in"
+printf 'b 0 [0] 1.1: sched:sched_stat_sleep: comm=a pid=5 [ns]\n\tffff w ([k])\n\n' >>"$TMP/in"
+printf 'a 5 [0] 1.2: sched:sched_switch: prev_comm=a prev_state=S ==>\n\tffff g ([k])\n\n' >>"$TMP/in"
+printf 'a 5 [0] 1.3: sched:sched_switch: prev_comm=a prev_pid=5 prev_state=S ==>\n\tffff h ([k])\n\n' >>"$TMP/in"
+printf 'b 0 [0] 1.4: sched:sched_stat_sleep: comm=a pid=5 delay=7000 [ns]\n\tffff w ([k])\n\n' >>"$TMP/in"
+run perf-sched
+expect_eq "perf-sched: good stack kept" "a;h 7" "$(cat "$TMP/out")"
+expect_match "perf-sched: bad events named" \
+	"in:4: sched_stat event without pid= or delay=.*2 lines ignored" \
+	"$(cat "$TMP/err")"
+
 finish
