@@ -28,6 +28,21 @@ for dir in "$top_srcdir"/tests/fmt/*/; do
 done
 [ "$n" -gt 0 ] || fail "no fixtures found"
 
+# The other formats' fixtures, kept beside their own tests.
+for f in "$top_srcdir"/tests/pprof/*.pb "$top_srcdir"/tests/pprof/*.pb.gz \
+    "$top_srcdir"/tests/chrome/*.cpuprofile "$top_srcdir"/tests/chrome/*.json \
+    "$top_srcdir"/tests/chrome/*.json.gz "$top_srcdir"/examples/*.perf.gz; do
+	[ -f "$f" ] || continue
+	case $f in
+	*.pb|*.pb.gz) want=pprof ;;
+	*.cpuprofile) want=cpuprofile ;;
+	*.json|*.json.gz) want=chrome-trace ;;
+	*.perf.gz) want=perf ;;
+	esac
+	got=$("$detect" "$f" | cut -d' ' -f2)
+	expect_eq "detect $f" "$want" "$got"
+done
+
 # Text that is no stack format at all is detected as nothing.
 printf 'hello world\nthis is not a profile\n' >"$TMP/prose"
 expect_eq "prose" "$TMP/prose -" "$("$detect" "$TMP/prose")"
@@ -39,5 +54,13 @@ for name in $("$FLAMETUI" --help | sed -n '/^Formats:/,/^$/p' |
 	expect_match "--list-formats has $name" "^$name " "$list"
 done
 expect_match "--list-formats shows commands" '^ +\$ ' "$list"
+
+# The man page's FORMATS section and the README's table name every format.
+man=$(sed -n '/^\.Sh FORMATS/,/^\.Sh /p' "$top_srcdir/man/flametui.1")
+readme=$(sed -n '/^Formats$/,/^Building/p' "$top_srcdir/README")
+for name in $(printf '%s\n' "$list" | awk '/^[^ ]/ { print $1 }'); do
+	expect_match "man page FORMATS has $name" "^\.It Cm $name\$" "$man"
+	expect_match "README table has $name" "^    $name( |\$)" "$readme"
+done
 
 finish
