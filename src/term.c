@@ -150,6 +150,20 @@ term_restore_add(const char *cap)
 	}
 }
 
+/*
+ * Hide terminfo's key_mouse from libtermkey: xterm's entry says "\033[<",
+ * the start of an SGR (1006) report, which libtermkey would then read as
+ * an old X10 report. Its CSI driver reads SGR reports itself.
+ */
+static const char *
+term_getstr(const char *name, const char *value, void *data)
+{
+	(void)data;
+	if (strcmp(name, "key_mouse") == 0)
+		return NULL;
+	return value;
+}
+
 /* Set up curses on an output stream: modes and colours. */
 static int
 term_screen(FILE *out, FILE *in, const char *type, int no_color)
@@ -234,10 +248,14 @@ term_open(int no_color, char *err, size_t errlen)
 	loading = 0;
 	util_cleanup = term_close;
 
-	flags = TERMKEY_FLAG_NOTERMIOS | TERMKEY_FLAG_EINTR;
+	flags = TERMKEY_FLAG_NOTERMIOS | TERMKEY_FLAG_EINTR |
+	    TERMKEY_FLAG_NOSTART;
 	if (term.utf8)
 		flags |= TERMKEY_FLAG_UTF8;
 	if ((tk = termkey_new(term.fd, flags)) == NULL)
+		fatal("cannot start libtermkey on /dev/tty");
+	termkey_hook_terminfo_getstr(tk, term_getstr, NULL);
+	if (!termkey_start(tk))
 		fatal("cannot start libtermkey on /dev/tty");
 	termkey_set_canonflags(tk, termkey_get_canonflags(tk) |
 	    TERMKEY_CANON_DELBS);

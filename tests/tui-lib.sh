@@ -13,7 +13,9 @@ t() {
 
 # start WIDTH HEIGHT ARGS...: run flametui ARGS in a new pane. When it
 # exits the pane shows "EXITED status" and stays, so that the restored
-# screen can be read. The pid of flametui is in $TMP/pid.
+# screen can be read. The pid of the shell around flametui is in $TMP/pid.
+# TUI_ENV adds environment settings ("LC_ALL=C NO_COLOR=1"); TUI_PIPE
+# names a file to pipe into flametui's standard input.
 start() {
 	w=$1 h=$2
 	shift 2
@@ -22,7 +24,11 @@ start() {
 	cat >"$TMP/run.sh" <<EOS
 trap : INT; ulimit -c 0; echo \$\$ >"$TMP/pid.tmp"; mv "$TMP/pid.tmp" "$TMP/pid"
 set -- \$(cat "$TMP/args")
-"$FLAMETUI" "\$@"
+if [ -n "${TUI_PIPE:-}" ]; then
+	cat "${TUI_PIPE:-}" | "$FLAMETUI" "\$@"
+else
+	"$FLAMETUI" "\$@"
+fi
 echo "EXITED \$?"
 exec sleep 600
 EOS
@@ -30,7 +36,7 @@ EOS
 	nstart=$((nstart + 1))
 	SOCK=flametui-test-$$-$nstart
 	t new-session -d -x "$w" -y "$h" \
-	    "env TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 sh $TMP/run.sh"
+	    "env TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 ${TUI_ENV:-} sh $TMP/run.sh"
 	wait_pid
 }
 
