@@ -5,7 +5,8 @@
 # view started from an interactive shell, the signal takes its default
 # course (128+N), the alternate screen, mouse reporting and application
 # keys are off, the cursor is shown, the tty modes (stty -g) are exactly as
-# before, and a command typed at the prompt runs.
+# before, and a command typed at the prompt runs. The same when memory
+# runs out in the view.
 . "$top_srcdir/tests/lib.sh"
 command -v tmux >/dev/null || { echo "SKIP: tmux not installed"; exit 77; }
 
@@ -40,12 +41,34 @@ mouse() {
 
 printf 'main;work;hot 7\nmain;work;warm 3\nmain;idle 1\n' >"$TMP/p.folded"
 
+# Out of memory too: tests/failmalloc.c, preloaded, makes every allocation
+# of 512 kB or more fail once flametui gets SIGUSR2; a search then needs
+# one (a byte per name, a million names), and fatal() must restore the
+# terminal and say what failed. Not under ASan, which owns malloc.
+oom=
+if grep -qa __asan_init "$FLAMETUI"; then
+	echo "SKIP: out of memory case: flametui is built with AddressSanitizer"
+elif ${CC:-cc} -shared -fPIC -o "$TMP/failmalloc.so" \
+    "$top_srcdir/tests/failmalloc.c" 2>"$TMP/cc.err"; then
+	oom=OOM:0
+	awk 'BEGIN { for (i = 0; i < 1000000; i++) printf "main;f%d 1\n", i }' \
+		>"$TMP/big.folded"
+else
+	echo "SKIP: out of memory case: cannot build tests/failmalloc.c:"
+	cat "$TMP/cc.err"
+fi
+
 n=0
 # Signal numbers as on Linux (dash's kill -l does not map names).
-for signum in INT:2 TERM:15 HUP:1 QUIT:3 SEGV:11 ABRT:6; do
+for signum in INT:2 TERM:15 HUP:1 QUIT:3 SEGV:11 ABRT:6 $oom; do
 	sig=${signum%:*}
 	num=${signum#*:}
 	n=$((n + 1))
+	file=$TMP/p.folded marker=hot env=
+	if [ "$sig" = OOM ]; then
+		file=$TMP/big.folded marker="1,000,000 samples"
+		env="env FAILMALLOC_MIN=524288 LD_PRELOAD='$TMP/failmalloc.so' "
+	fi
 	$T kill-server 2>/dev/null
 	T="tmux -L flametui-sig-$$-$sig -f /dev/null"
 	$T new-session -d -x 100 -y 30 "env PS1='$ ' sh"
@@ -53,9 +76,9 @@ for signum in INT:2 TERM:15 HUP:1 QUIT:3 SEGV:11 ABRT:6; do
 	wait_for "$sig: shell" screen_has "ready-$((40 + n))" || continue
 	# Through sh -c: an interactive shell drops the rest of a command
 	# line whose command died of SIGINT, and the status would be lost.
-	$T send-keys "sh -c '\"\$0\" \"\$1\"; echo st-\$((40 + $n)) \$?' '$FLAMETUI' '$TMP/p.folded'" Enter
+	$T send-keys "$env""sh -c '\"\$0\" \"\$1\"; echo st-\$((40 + $n)) \$?' '$FLAMETUI' '$file'" Enter
 	wait_for "$sig: the view to open" alt_is 1 || continue
-	wait_for "$sig: the graph to be drawn" screen_has "hot" || continue
+	wait_for "$sig: the graph to be drawn" screen_has "$marker" || continue
 	mouse_on=$(mouse)
 	sid=$(ps -o sid= -p "$(flag pane_pid)" | tr -d ' ')
 	pid=$(pgrep -s "$sid" -x flametui)
@@ -63,12 +86,24 @@ for signum in INT:2 TERM:15 HUP:1 QUIT:3 SEGV:11 ABRT:6; do
 		fail "$sig: no flametui process under the pane's shell"
 		continue
 	fi
-	kill -s "$sig" "$pid"
+	if [ "$sig" = OOM ]; then
+		kill -s USR2 "$pid"
+		$T send-keys / a Enter
+	else
+		kill -s "$sig" "$pid"
+	fi
 	wait_for "$sig: flametui to end" screen_has "st-$((40 + n)) " || continue
 	status=$($T capture-pane -p | sed -n "s/^st-$((40 + n)) \([0-9]*\).*/\1/p")
-	echo "SIG$sig: exit status $status; mouse flags $mouse_on while running, $(mouse) after"
-	expect_eq "$sig: exit status is 128+$num (the default action)" \
-		"$((128 + num))" "$status"
+	echo "$sig: exit status $status; mouse flags $mouse_on while running, $(mouse) after"
+	if [ "$sig" = OOM ]; then
+		expect_eq "out of memory: exit status" 2 "$status"
+		expect_match "out of memory: the message" \
+			"^flametui: out of memory \(allocating [0-9]+ x 1 bytes\)$" \
+			"$($T capture-pane -p)"
+	else
+		expect_eq "$sig: exit status is 128+$num (the default action)" \
+			"$((128 + num))" "$status"
+	fi
 	expect_eq "$sig: alternate screen left" 0 "$(flag alternate_on)"
 	expect_eq "$sig: mouse reporting off (was $mouse_on while running)" \
 		00000 "$(mouse)"
