@@ -37,6 +37,7 @@
 
 		for (i = 0; i < kids.length; i++) {
 			e = kids[i];
+			e.flametuiIndex = i;
 			g.push(e);
 			rect.push(e.getElementsByTagName("rect")[0]);
 			label.push(e.getElementsByTagName("text")[0] || null);
@@ -144,7 +145,7 @@
 
 	// Colour the frames matching the search and show Matched %.
 	function search() {
-		var re = null, i, v, sum = 0, pct;
+		var re = null, i, v, h, sum = 0, pct;
 
 		if (term !== null) {
 			try {
@@ -153,10 +154,15 @@
 				re = null;
 			}
 		}
+		// Touch only the frames whose colour changes: a big graph
+		// has hundreds of thousands.
 		for (i = 0; i < g.length; i++) {
-			hit[i] = re !== null && re.test(name[i]);
-			rect[i].setAttribute("fill", hit[i] ? searchcolor :
-			    fill[i]);
+			h = re !== null && re.test(name[i]);
+			if (h !== hit[i]) {
+				hit[i] = h;
+				rect[i].setAttribute("fill", h ? searchcolor :
+				    fill[i]);
+			}
 		}
 		if (term === null) {
 			searchbtn.removeAttribute("class");
@@ -242,7 +248,7 @@
 				return -1;
 			e = e.parentNode;
 		}
-		return e ? g.indexOf(e) : -1;
+		return e && e.flametuiIndex !== undefined ? e.flametuiIndex : -1;
 	}
 
 	frames.addEventListener("click", function (ev) {
