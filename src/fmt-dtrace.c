@@ -202,7 +202,7 @@ dtrace_frame(struct dtrace_parse *dp, const char *s, size_t len)
 static void
 dtrace_flush(struct dtrace_parse *dp, struct sink *sink, uint64_t count)
 {
-	struct sample smp;
+	struct sample smp = { .time_ns = -1 };
 	size_t i, n = dp->nframes;
 
 	if (dp->opts->include_offset && n > 0) {

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "detect.h"
+#include "fmt-folded.h"
 #include "util.h"
 
 /*
@@ -62,6 +63,22 @@ folded_count(const char *line, size_t *len, uint64_t *count, unsigned *frac)
 	return big ? -1 : 1;
 }
 
+/* Bring two counts to the same number of decimal places, the larger. */
+static void
+folded_same_units(uint64_t *a, unsigned *fa, uint64_t *b, unsigned *fb)
+{
+	uint64_t *v;
+
+	while (*fa != *fb) {
+		v = *fa < *fb ? a : b;
+		*v = *v > UINT64_MAX / 10 ? UINT64_MAX : *v * 10;
+		if (*fa < *fb)
+			(*fa)++;
+		else
+			(*fb)++;
+	}
+}
+
 /* Is this line empty or only whitespace? */
 static int
 folded_blank(const char *s, size_t len)
@@ -69,6 +86,26 @@ folded_blank(const char *s, size_t len)
 	while (len > 0 && (s[len - 1] == ' ' || s[len - 1] == '\t'))
 		len--;
 	return len == 0;
+}
+
+int
+folded_differential(const char *buf, size_t len)
+{
+	const char *p = buf, *end = buf + len, *nl;
+	uint64_t c;
+	unsigned f;
+	size_t n;
+
+	while (p < end && (nl = memchr(p, '\n', (size_t)(end - p))) != NULL) {
+		n = (size_t)(nl - p);
+		if (n > 0 && p[n - 1] == '\r')
+			n--;
+		if (!folded_blank(p, n))
+			return folded_count(p, &n, &c, &f) != 0 &&
+			    folded_count(p, &n, &c, &f) != 0;
+		p = nl + 1;
+	}
+	return 0;
 }
 
 /* Is this line a folded stack? */
@@ -141,12 +178,17 @@ folded_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 			diag_tally(d, r->lineno, "warning: count does not fit "
 			    "in 64 bits, clamped to the largest count");
 		/* A second count: the differential form "stack BEFORE AFTER". */
+		smp.has_before = 0;
 		{
 			size_t l2 = len;
 			uint64_t c2;
 			unsigned f2;
-			if (folded_count(line.s, &l2, &c2, &f2) != 0)
+			if (folded_count(line.s, &l2, &c2, &f2) != 0) {
 				len = l2;
+				folded_same_units(&c2, &f2, &count, &frac);
+				smp.has_before = 1;
+				smp.before = c2;
+			}
 		}
 		smp.count = count;
 		smp.frac = frac;

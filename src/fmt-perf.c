@@ -437,7 +437,7 @@ perf_frame_line(struct perf_parse *pp, struct strv pc, struct strv func,
 static void
 perf_flush(struct perf_parse *pp)
 {
-	struct sample smp;
+	struct sample smp = { .time_ns = -1 };
 	size_t i, n = pp->nframes;
 
 	if (!pp->active)

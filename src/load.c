@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "chunk.h"
+#include "fmt-folded.h"
 #include "load.h"
 
 /* Note a format name in l->formats, once. */
@@ -92,6 +93,8 @@ load_reader(struct load *l, struct reader *r, struct profile *p)
 	}
 	load_note_format(l, fmt->name);
 	threads = chunk_threads(l->threads);
+	if (strcmp(fmt->name, "folded") == 0 && folded_differential(buf, len))
+		threads = 1;	/* chunk.c does not carry the BEFORE counts */
 	if (threads > 1 && (cut = chunk_cutter(fmt)) != NULL) {
 		err[0] = '\0';
 		ret = chunk_parse(r, fmt, cut, &l->opts, threads, p, &l->diag,

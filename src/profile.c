@@ -251,6 +251,11 @@ profile_newchild(struct profile *p, uint32_t parent, uint32_t name)
 		fatal("too many nodes in the call tree (%u)", p->nnodes);
 	cap = p->capnodes;
 	p->nodes = xgrow(p->nodes, &cap, (size_t)p->nnodes + 1, sizeof *p->nodes);
+	if (p->delta != NULL && cap != p->capnodes) {
+		p->delta = xrealloc(p->delta, cap * sizeof *p->delta);
+		memset(p->delta + p->capnodes, 0,
+		    (cap - p->capnodes) * sizeof *p->delta);
+	}
 	p->capnodes = (uint32_t)cap;
 	id = p->nnodes++;
 	n = &p->nodes[id];
@@ -341,6 +346,7 @@ profile_free(struct profile *p)
 	free(p->kidhash);
 	free(p->stacks);
 	free(p->scratch);
+	free(p->delta);
 	memset(p, 0, sizeof *p);
 }
 
@@ -354,7 +360,12 @@ profile_rescale(struct profile *p, unsigned frac)
 	for (i = 0; i < p->nnodes; i++) {
 		p->nodes[i].total = sat_mul(p, p->nodes[i].total, k);
 		p->nodes[i].self = sat_mul(p, p->nodes[i].self, k);
+		if (p->delta != NULL)
+			p->delta[i] = p->delta[i] > INT64_MAX / (int64_t)k ?
+			    INT64_MAX : p->delta[i] < -INT64_MAX / (int64_t)k ?
+			    -INT64_MAX : p->delta[i] * (int64_t)k;
 	}
+	p->maxdelta = sat_mul(p, p->maxdelta, k);
 	p->frac = frac;
 }
 
@@ -454,16 +465,16 @@ stack_join(struct profile *p, const struct strv *frames, size_t n,
 	return 1;
 }
 
-void
-profile_add(struct profile *p, const struct strv *frames, size_t n,
-    uint64_t count, unsigned frac)
+/* Add a stack of count units (the profile's); returns its last node. */
+static uint32_t
+profile_add_units(struct profile *p, const struct strv *frames, size_t n,
+    uint64_t count)
 {
 	struct stackent *e = NULL;
 	uint32_t cur = PROFILE_ROOT, name, kid;
 	uint64_t h = 0;
 	size_t i, len = 0;
 
-	count = profile_units(p, count, frac);
 	if (p->flamechart) {
 		/* Merge only with the newest child: the last stack's. */
 		for (i = 0; i < n; i++) {
@@ -475,14 +486,14 @@ profile_add(struct profile *p, const struct strv *frames, size_t n,
 				cur = profile_newchild(p, cur, name);
 		}
 		profile_count(p, cur, count);
-		return;
+		return cur;
 	}
 	if (n > 0 && stack_join(p, frames, n, &len)) {
 		h = profile_hash(p->scratch, len);
 		e = stack_find(p, h, p->scratch, len);
 		if (e->key != NULL) {
 			profile_count(p, e->leaf, count);
-			return;
+			return e->leaf;
 		}
 	}
 	for (i = 0; i < n; i++)
@@ -491,6 +502,43 @@ profile_add(struct profile *p, const struct strv *frames, size_t n,
 	if (e != NULL)
 		stack_remember(p, e, h, p->scratch, len, cur);
 	profile_count(p, cur, count);
+	return cur;
+}
+
+void
+profile_add(struct profile *p, const struct strv *frames, size_t n,
+    uint64_t count, unsigned frac)
+{
+	count = profile_units(p, count, frac);
+	profile_add_units(p, frames, n, count);
+}
+
+void
+profile_add_diff(struct profile *p, const struct strv *frames, size_t n,
+    uint64_t count, uint64_t before, unsigned frac)
+{
+	uint32_t leaf;
+	uint64_t mag;
+	int64_t d;
+
+	if (p->delta == NULL) {
+		p->delta = xcalloc(p->capnodes, sizeof *p->delta);
+		p->maxdelta = 1;
+	}
+	count = profile_units(p, count, frac);
+	before = profile_units(p, before, frac);
+	leaf = profile_add_units(p, frames, n, count);
+	mag = count >= before ? count - before : before - count;
+	if (mag > INT64_MAX)
+		mag = INT64_MAX;
+	d = count >= before ? (int64_t)mag : -(int64_t)mag;
+	if ((d > 0 && p->delta[leaf] > INT64_MAX - d) ||
+	    (d < 0 && p->delta[leaf] < -INT64_MAX - d))
+		p->delta[leaf] = d > 0 ? INT64_MAX : -INT64_MAX;
+	else
+		p->delta[leaf] += d;
+	if (mag > p->maxdelta)
+		p->maxdelta = mag;
 }
 
 int
@@ -559,7 +607,17 @@ profile_merge(struct profile *dst, const struct profile *src)
 			dst->nodes[map[i]].self = sat_add(dst,
 			    dst->nodes[map[i]].self,
 			    sat_mul(dst, src->nodes[i].self, k));
+		if (src->delta != NULL && src->delta[i] != 0) {
+			if (dst->delta == NULL) {
+				dst->delta = xcalloc(dst->capnodes,
+				    sizeof *dst->delta);
+				dst->maxdelta = 1;
+			}
+			dst->delta[map[i]] += src->delta[i] * (int64_t)k;
+		}
 	}
+	if (src->delta != NULL && src->maxdelta * k > dst->maxdelta)
+		dst->maxdelta = src->maxdelta * k;
 	dst->nstacks += src->nstacks;
 	dst->saturated |= src->saturated;
 	dst->dirty = 1;
@@ -571,13 +629,19 @@ profile_merge(struct profile *dst, const struct profile *src)
 static void
 profile_sink_stack(void *ctx, const struct sample *s)
 {
-	profile_add(ctx, s->frames, s->nframes, s->count, s->frac);
+	if (s->has_before)
+		profile_add_diff(ctx, s->frames, s->nframes, s->count, s->before,
+		    s->frac);
+	else
+		profile_add(ctx, s->frames, s->nframes, s->count, s->frac);
 }
 
 /* The sink callback that adds a sample seen before, given joined. */
 static int
 profile_sink_joined(void *ctx, const struct sample *s)
 {
+	if (s->has_before)
+		return 0;	/* through profile_sink_stack(), for the change */
 	return profile_add_joined(ctx, s->joined.s, s->joined.len, s->count,
 	    s->frac);
 }

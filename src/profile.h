@@ -87,6 +87,13 @@ struct profile {
 	 * are listed newest first.
 	 */
 	int flamechart;
+	/*
+	 * Differential input: per node, AFTER - BEFORE of the stacks that end
+	 * there, in count units; NULL when the input had no second count.
+	 * maxdelta is the largest |AFTER - BEFORE| of a stack (at least 1).
+	 */
+	int64_t *delta;
+	uint64_t maxdelta;
 };
 
 /* Make an empty profile holding only the root. */
@@ -122,6 +129,13 @@ uint64_t profile_hash(const char *s, size_t len);
 void profile_finish(struct profile *);
 /* Add every stack of src to dst. src is left as it was. */
 void profile_merge(struct profile *dst, const struct profile *src);
+/*
+ * The same as profile_add() for differential input: count is AFTER,
+ * before is BEFORE (both in units of 10^-frac); their difference is added
+ * to the stack's last frame in p->delta.
+ */
+void profile_add_diff(struct profile *, const struct strv *frames, size_t n,
+    uint64_t count, uint64_t before, unsigned frac);
 
 /* A sink that adds every stack it is given to the profile. */
 struct sink profile_sink(struct profile *);

@@ -30,6 +30,12 @@ struct sample {
 	int64_t time_ns;		/* timestamp, or -1 when there is none */
 	struct strv joined;		/* for sink->joined: the frames joined
 					   by ';', none holding a ';' */
+	/*
+	 * Differential input (folded "stack BEFORE AFTER"): count is AFTER
+	 * and before is BEFORE, in the same units.
+	 */
+	int has_before;
+	uint64_t before;
 };
 
 struct sink {

@@ -388,9 +388,31 @@ svg_rand(struct svg *g)
 	return (double)(g->rng >> 11) / 9007199254740992.0;
 }
 
+/*
+ * Write the colour of a frame of differential input: red for more samples
+ * after than before, blue for fewer, white for no change (--negate swaps).
+ */
+static void
+svg_fill_delta(struct svg *g, int64_t delta)
+{
+	double v = (double)delta, max = (double)g->p->maxdelta;
+	int x;
+
+	if (g->o->negate)
+		v = -v;
+	x = (int)(210 * (max - fabs(v)) / max);
+	x = x < 0 ? 0 : x > 255 ? 255 : x;
+	if (v > 0)
+		out_fmt(&g->out, "rgb(255,%d,%d)", x, x);
+	else if (v < 0)
+		out_fmt(&g->out, "rgb(%d,%d,255)", x, x);
+	else
+		out_str(&g->out, "rgb(255,255,255)");
+}
+
 /* Write the fill colour of a frame. */
 static void
-svg_fill(struct svg *g, const struct name *nm)
+svg_fill(struct svg *g, uint32_t node, const struct name *nm)
 {
 	struct rgb c;
 	double v1, v2, v3;
@@ -401,6 +423,11 @@ svg_fill(struct svg *g, const struct name *nm)
 	}
 	if (nm->len == 1 && nm->s[0] == '-') {
 		out_str(&g->out, "rgb(200,200,200)");
+		return;
+	}
+	if (g->p->delta != NULL) {
+		/* The root's change is 0 in flamegraph.pl: it ends no stack. */
+		svg_fill_delta(g, node == PROFILE_ROOT ? 0 : g->p->delta[node]);
 		return;
 	}
 	if (g->o->hash)
@@ -462,9 +489,20 @@ svg_frame(struct svg *g, uint32_t node, uint32_t depth, uint64_t off,
 	out_xml(out, o->countname, 0);
 	if (node == PROFILE_ROOT)
 		out_str(out, ", 100%)</title><rect x=\"");
-	else
-		out_fmt(out, ", %.2f%%)</title><rect x=\"", g->grand == 0 ? 0 :
+	else {
+		out_fmt(out, ", %.2f%%", g->grand == 0 ? 0 :
 		    100.0 * (double)n->total / (double)g->grand);
+		if (g->p->delta != NULL) {
+			/* flamegraph.pl: the change, as a share of the total. */
+			int64_t di = g->p->delta[node];
+			double d;
+
+			d = (double)(o->negate ? -di : di);
+			d = g->grand == 0 ? 0 : 100 * d / (double)g->grand;
+			out_fmt(out, "; %s%.2f%%", d > 0 ? "+" : "", d);
+		}
+		out_str(out, ")</title><rect x=\"");
+	}
 	out_dec1(out, x1);
 	out_str(out, "\" y=\"");
 	out_dec1(out, y1);
@@ -473,7 +511,7 @@ svg_frame(struct svg *g, uint32_t node, uint32_t depth, uint64_t off,
 	out_str(out, "\" height=\"");
 	out_dec1(out, y2 - y1);
 	out_str(out, "\" fill=\"");
-	svg_fill(g, nm);
+	svg_fill(g, node, nm);
 	out_str(out, "\"/>");
 
 	/* A label when there is room for a character and "..". */

@@ -15,6 +15,11 @@
 #
 # That version of flamegraph.pl turns < and > in names into ( and ) (later
 # ones escape them instead); the comparison does the same to our names.
+#
+# Differential input (diff.folded, "stack BEFORE AFTER"): the expected
+# diff.flamegraph-pl-titles and diff-negate.flamegraph-pl-titles are each
+# frame's <title> and fill colour from the same flamegraph.pl, without and
+# with --negate, sorted: the colours depend only on the change then.
 . "$top_srcdir/tests/lib.sh"
 
 for name in names numa js; do
@@ -25,6 +30,21 @@ for name in names numa js; do
 	    tr '<>' '()' | LC_ALL=C sort >"$TMP/$name.frames"
 	expect_file "$name: frames and samples as flamegraph.pl's" \
 	    "$top_srcdir/tests/svg/$name.flamegraph-pl" "$TMP/$name.frames"
+done
+
+# titles FILE: each frame's title and fill, sorted.
+titles() {
+	grep -o '<title>[^<]*</title><rect [^>]*fill="[^"]*"' "$1" |
+	    sed 's/<rect x="[^"]*" y="[^"]*" width="[^"]*" height="[^"]*" fill=/ fill=/' |
+	    LC_ALL=C sort
+}
+for neg in "" --negate; do
+	want=$top_srcdir/tests/svg/diff${neg:+-negate}.flamegraph-pl-titles
+	"$FLAMETUI" $neg --svg="$TMP/diff.svg" "$top_srcdir/tests/svg/diff.folded"
+	expect_eq "differential$neg: exit status" 0 $?
+	titles "$TMP/diff.svg" >"$TMP/diff.titles"
+	expect_file "differential$neg: titles and colours as flamegraph.pl's" \
+	    "$want" "$TMP/diff.titles"
 done
 
 finish
