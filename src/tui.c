@@ -23,7 +23,6 @@
 #include "tui.h"
 #include "util.h"
 
-#define PROGRESS_DELAY 0.2	/* seconds before the progress line shows */
 #define PROGRESS_EVERY 0.1	/* seconds between updates */
 
 static struct timespec load_start, load_last;
@@ -58,12 +57,11 @@ tui_progress(void *arg, uint64_t done, uint64_t total)
 		return 0;
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	el = tui_seconds(&load_start, &now);
-	if (el < PROGRESS_DELAY || (load_shown &&
-	    tui_seconds(&load_last, &now) < PROGRESS_EVERY))
+	if (load_shown && tui_seconds(&load_last, &now) < PROGRESS_EVERY)
 		return 0;
 	load_last = now;
 	load_shown = 1;
-	rate = (double)done / el;
+	rate = el > 0 ? (double)done / el : 0;
 	if (total > 0 && done <= total)
 		fprintf(stderr, "\r%s: reading %.1f of %.1f MB (%.0f%%), "
 		    "%.1f MB/s, about %.0f s left\033[K", PROGNAME,
