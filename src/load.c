@@ -57,7 +57,7 @@ load_surely_binary(const char *buf, size_t len)
 static int
 load_reader(struct load *l, struct reader *r, struct profile *p)
 {
-	struct sink sink = profile_sink(p);
+	struct sink sink = l->sink != NULL ? *l->sink : profile_sink(p);
 	const struct format *fmt;
 	const char *buf;
 	chunk_cut_fn cut;
@@ -95,7 +95,8 @@ load_reader(struct load *l, struct reader *r, struct profile *p)
 	threads = chunk_threads(l->threads);
 	if (strcmp(fmt->name, "folded") == 0 && folded_differential(buf, len))
 		threads = 1;	/* chunk.c does not carry the BEFORE counts */
-	if (threads > 1 && (cut = chunk_cutter(fmt)) != NULL) {
+	if (threads > 1 && l->sink == NULL &&
+	    (cut = chunk_cutter(fmt)) != NULL) {
 		err[0] = '\0';
 		ret = chunk_parse(r, fmt, cut, &l->opts, threads, p, &l->diag,
 		    err, sizeof err) == 0;

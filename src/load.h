@@ -16,6 +16,8 @@ struct load {
 	void *progress_arg;
 	uint64_t gzip_ratio;		/* 0: READ_GZ_RATIO; UINT64_MAX: none */
 	int threads;			/* parser threads, 0 for one per core */
+	struct sink *sink;		/* when set, stacks go here, not to the
+					   profile, from one parser thread */
 
 	/* Filled in by load_files(). */
 	char formats[128];		/* formats seen, "perf" or "perf+folded" */

@@ -23,6 +23,7 @@
 
 #include "fold.h"
 #include "load.h"
+#include "offcpu.h"
 #include "profile.h"
 #include "record.h"
 #include "save.h"
@@ -129,8 +130,8 @@ record_usage(FILE *f)
 "      --call-graph=MODE  how perf walks stacks: fp (frame pointers, the\n"
 "                         default), dwarf or lbr\n"
 "      --off-cpu          record scheduler switches (sched:sched_switch):\n"
-"                         where threads blocked, weighted by the number of\n"
-"                         switches, not by time\n"
+"                         where threads blocked, weighted by the\n"
+"                         microseconds they stayed off the CPU\n"
 "\n"
 "Output (the interactive view when none is given):\n"
 "  -o, --output=FILE      save the capture as folded stacks (- for standard\n"
@@ -740,6 +741,10 @@ record_perf(struct record *rec)
 		 * needs paranoid -1 or root, which lifts the mlock limit. */
 		argv[argc++] = (char *)"-m";
 		argv[argc++] = (char *)"1024";
+		/* Recording some tasks only, their switches back in are
+		 * seen as switch records, not as other tasks' switches. */
+		if (!rec->all)
+			argv[argc++] = (char *)"--switch-events";
 	} else {
 		snprintf(freq, sizeof freq, "%ld", rec->freq);
 		argv[argc++] = (char *)"-F";
@@ -946,6 +951,81 @@ record_script_log(const char *log)
 	fclose(f);
 }
 
+/* Start perf with argv, its output to outfd and its errors to logfd. */
+static pid_t
+record_spawn(struct record *rec, char **argv, int outfd, int logfd)
+{
+	pid_t child;
+
+	fflush(stdout);
+	fflush(stderr);
+	if ((child = fork()) < 0)
+		fatal("fork: %s", strerror(errno));
+	if (child == 0) {
+		dup2(outfd, STDOUT_FILENO);
+		dup2(logfd, STDERR_FILENO);
+		execv(rec->perf, argv);
+		dprintf(STDERR_FILENO, "%s: %s\n", rec->perf, strerror(errno));
+		_exit(127);
+	}
+	return child;
+}
+
+/* Open a log file in the private directory for a child's errors. */
+static int
+record_log(struct record *rec, const char *name, char **path)
+{
+	int fd;
+
+	*path = xasprintf("%s/%s", rec->dir, name);
+	if ((fd = open(*path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+	    0600)) < 0)
+		fatal("%s: %s", *path, strerror(errno));
+	return fd;
+}
+
+/*
+ * --off-cpu: read when each task left and came back to the CPU, from a
+ * quick perf script pass without stacks. Returns 0, or -1 after saying why.
+ */
+static int
+record_offcpu(struct record *rec, struct offcpu *oc)
+{
+	char *argv[] = { rec->perf, (char *)"script", (char *)"-i", rec->data,
+	    (char *)"-F", (char *)"tid,time,trace", (char *)"--ns",
+	    (char *)"--show-switch-events", NULL };
+	struct reader *r;
+	char *log, err[512];
+	int fds[2], logfd, status, ret = -1;
+	pid_t child;
+
+	record_show(argv);
+	logfd = record_log(rec, "perf-script-switches.log", &log);
+	if (pipe2(fds, O_CLOEXEC) < 0)
+		fatal("pipe: %s", strerror(errno));
+	child = record_spawn(rec, argv, fds[1], logfd);
+	close(fds[1]);
+	close(logfd);
+	if ((r = reader_fdopen(fds[0], "perf script -F tid,time,trace", err,
+	    sizeof err)) != NULL) {
+		if (offcpu_read(oc, r, err, sizeof err) == 0)
+			ret = 0;
+		reader_close(r);
+	}
+	while (waitpid(child, &status, 0) < 0 && errno == EINTR)
+		;
+	if (ret < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		record_script_log(log);
+		if (ret < 0)
+			fprintf(stderr, "%s: %s\n", PROGNAME, err);
+		fprintf(stderr, "%s: --off-cpu: cannot read the times of the "
+		    "scheduler switches\n", PROGNAME);
+		ret = -1;
+	}
+	free(log);
+	return ret;
+}
+
 /*
  * Run perf script on perf.data into the loader, through a pipe or, with
  * --raw, through the -o file. Returns 0, or -1 when nothing could be read.
@@ -954,17 +1034,14 @@ static int
 record_script(struct record *rec, struct load *l, struct profile *p)
 {
 	char *argv[] = { rec->perf, (char *)"script", (char *)"-i", rec->data,
-	    NULL };
+	    rec->offcpu ? (char *)"--ns" : NULL, NULL };
 	char *log, err[512];
 	int fds[2], logfd, outfd, status, nread;
 	struct save sv;
 	pid_t child;
 
 	record_show(argv);
-	log = xasprintf("%s/perf-script.log", rec->dir);
-	if ((logfd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
-	    0600)) < 0)
-		fatal("%s: %s", log, strerror(errno));
+	logfd = record_log(rec, "perf-script.log", &log);
 	fds[0] = fds[1] = -1;
 	if (rec->raw) {
 		if (save_open(&sv, rec->out, &rec->inputs, err, sizeof err) < 0) {
@@ -975,22 +1052,11 @@ record_script(struct record *rec, struct load *l, struct profile *p)
 		}
 		outfd = fileno(sv.f);
 	} else {
-		if (pipe(fds) < 0)
+		if (pipe2(fds, O_CLOEXEC) < 0)
 			fatal("pipe: %s", strerror(errno));
 		outfd = fds[1];
 	}
-	fflush(stdout);
-	if ((child = fork()) < 0)
-		fatal("fork: %s", strerror(errno));
-	if (child == 0) {
-		if (fds[0] >= 0)
-			close(fds[0]);
-		dup2(outfd, STDOUT_FILENO);
-		dup2(logfd, STDERR_FILENO);
-		execv(rec->perf, argv);
-		dprintf(STDERR_FILENO, "%s: %s\n", rec->perf, strerror(errno));
-		_exit(127);
-	}
+	child = record_spawn(rec, argv, outfd, logfd);
 	if (!rec->raw)
 		close(outfd);
 	close(logfd);
@@ -1123,6 +1189,8 @@ record_view(struct record *rec, const struct load *l, struct profile *p)
 int
 record_main(int argc, char **argv)
 {
+	struct offcpu oc;
+	struct sink ocsink;
 	struct record rec;
 	struct profile p;
 	struct load l;
@@ -1188,6 +1256,15 @@ record_main(int argc, char **argv)
 	memset(&l, 0, sizeof l);
 	profile_init(&p);
 	p.flamechart = rec.chart;
+	memset(&oc, 0, sizeof oc);
+	if (rec.offcpu) {
+		if (record_offcpu(&rec, &oc) < 0) {
+			ret = 2;
+			goto done;
+		}
+		ocsink = offcpu_sink(&oc, profile_sink(&p));
+		l.sink = &ocsink;
+	}
 	if (record_script(&rec, &l, &p) < 0 || p.nstacks == 0) {
 		diag_print(&l.diag, stderr);
 		if (record_signals != 0) {
@@ -1208,6 +1285,10 @@ record_main(int argc, char **argv)
 	record_signals_set(SIG_DFL);
 	fprintf(stderr, "%s: read %llu stacks\n", PROGNAME,
 	    (unsigned long long)p.nstacks);
+	if (oc.unmatched > 0)
+		fprintf(stderr, "%s: warning: %llu switch stacks had no switch "
+		    "time to weigh them by, and were left out\n", PROGNAME,
+		    (unsigned long long)oc.unmatched);
 
 	if (rec.out != NULL && !rec.raw && record_save(&rec, &p) < 0)
 		ret = 2;
@@ -1216,6 +1297,7 @@ record_main(int argc, char **argv)
 	if (rec.out == NULL && rec.svg == NULL)
 		ret = record_view(&rec, &l, &p);
 done:
+	offcpu_free(&oc);
 	profile_free(&p);
 	diag_free(&l.diag);
 out:

@@ -230,11 +230,16 @@ expect_match "nothing sampled: message" "nothing was sampled" "$out"
 kill "$pid"
 [ -e sleep.folded ] && fail "nothing sampled: an output was written anyway"
 
-# --off-cpu: the sleeping command blocks in the kernel's scheduler.
+# --off-cpu: the sleeping command blocks in the kernel's scheduler, for
+# 0.2 s: at least 200000 microseconds.
 out=$("$FLAMETUI" record --off-cpu -o off.folded -- sleep 0.2 2>&1)
 if [ $? -eq 0 ]; then
 	expect_match "--off-cpu: sleep blocks in schedule" \
 		"^sleep;.*nanosleep.*;schedule" "$(cat off.folded)"
+	us=$(awk '/^sleep;.*nanosleep/ { n += $NF } END { print n + 0 }' off.folded)
+	if [ "$us" -lt 200000 ] || [ "$us" -gt 5000000 ]; then
+		fail "--off-cpu: sleep 0.2 was off the CPU for $us microseconds"
+	fi
 else
 	expect_match "--off-cpu refused: says why" "--off-cpu: " "$out"
 	echo "skipped the --off-cpu recording: $out"
