@@ -154,6 +154,8 @@ if command -v tmux >/dev/null 2>&1; then
 	./prog 60 &
 	pid=$!
 	sock="$TMP/tmux"
+	trap 'tmux -S "$TMP/tmux" kill-server 2>/dev/null
+		tmux -S "$TMP/tmux2" kill-server 2>/dev/null; rm -rf "$TMP"' EXIT
 	tmux -S "$sock" new-session -d -x 120 -y 20 \
 		"'$FLAMETUI' record -p $pid -d 60 -F 999 -o cc.folded; echo EXIT=\$?; sleep 60"
 	screen=
@@ -179,8 +181,10 @@ if command -v tmux >/dev/null 2>&1; then
 		"$(cat cc.folded 2>/dev/null)"
 
 	# Without -o or --svg, the capture opens in the interactive view.
+	# (A new server: the old one may still be on its way out.)
 	./prog 60 &
 	pid=$!
+	sock="$TMP/tmux2"
 	tmux -S "$sock" new-session -d -x 100 -y 20 \
 		"'$FLAMETUI' record -p $pid -d 1 -F 999; echo EXIT=\$?; sleep 60"
 	for i in $(seq 300); do
