@@ -61,3 +61,15 @@ printf '  %d bytes, %d frames\n' "$(wc -c <"$DIR/a.svg")" "$(frames "$DIR/a.svg"
 run "load + --svg --minwidth=0" "$FLAMETUI" --minwidth=0 --svg="$DIR/b.svg" \
     "$DIR/in.folded"
 printf '  %d bytes, %d frames\n' "$(wc -c <"$DIR/b.svg")" "$(frames "$DIR/b.svg")"
+
+perf=${BENCH_OUT:-bench/out}/perf-${BENCH_SIZE:-200M}.txt
+if [ -s "$perf" ]; then
+	printf '\nperf script input: %s, %s bytes\n' "$perf" "$(wc -c <"$perf")"
+	cat "$perf" >/dev/null	# into the page cache
+	run "load + --fold >/dev/null" sh -c 'exec "$0" --fold "$1" >/dev/null' \
+	    "$FLAMETUI" "$perf"
+	run "load + --svg (default --minwidth)" "$FLAMETUI" \
+	    --svg="$DIR/perf.svg" "$perf"
+	printf '  %d bytes, %d frames\n' "$(wc -c <"$DIR/perf.svg")" \
+	    "$(frames "$DIR/perf.svg")"
+fi
