@@ -110,7 +110,7 @@
 	// Show frame v's subtree across the whole width, its ancestors below
 	// it at full width, and hide the rest.
 	function show(v) {
-		var ratio = fullw / samples[v], i, a;
+		var ratio = samples[v] > 0 ? fullw / samples[v] : 0, i, a;
 
 		for (i = 0; i < g.length; i++) {
 			if (i >= v && i < end[v])

@@ -458,6 +458,8 @@ svg_frame(struct svg *g, uint32_t node, uint32_t depth, uint64_t off,
 
 	x1 = round((SVG_XPAD + (double)off * g->wpt) * 10) / 10;
 	x2 = round((SVG_XPAD + (double)(off + width) * g->wpt) * 10) / 10;
+	if (g->total == 0)		/* nothing counted: a bare root */
+		x2 = o->width - SVG_XPAD;
 	w = x2 - x1;
 	if (!o->inverted) {
 		y1 = g->height - (o->fontsize * 2 + 10) -

@@ -160,6 +160,14 @@ expect_eq "all children left out: frames" 2 "$(grep -c '<title>' "$TMP/mw2.svg")
 "$FLAMETUI" --minwidth=abc --svg="$TMP/mw.svg" "$TMP/mw" 2>"$TMP/err"
 expect_eq "bad --minwidth" 2 $?
 
+# Nothing counted: a bare root across the width, still well-formed.
+printf 'a 0\nb;c 0\n' >"$TMP/zero"
+"$FLAMETUI" --svg="$TMP/zero.svg" "$TMP/zero"
+wellformed "zero counts" "$TMP/zero.svg"
+expect_match "zero counts: the root spans the width" \
+	'<title>all \(0 samples, 100%\)</title><rect x="10\.0" y="[0-9.]+" width="1180\.0"' \
+	"$(cat "$TMP/zero.svg")"
+
 # --reverse merges from the leaf.
 printf 'a;b;c 1\nx;b;c 2\nc 4\n' >"$TMP/rev"
 "$FLAMETUI" --reverse --minwidth=0 --svg="$TMP/rev.svg" "$TMP/rev"
