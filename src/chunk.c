@@ -609,7 +609,8 @@ chunk_fill(struct reader *r, chunk_cut_fn cut, struct block *b,
 		b->cap = *ncarry;
 		b->buf = xrealloc(b->buf, b->cap);
 	}
-	memcpy(b->buf, *carry, *ncarry);
+	if (*ncarry > 0)
+		memcpy(b->buf, *carry, *ncarry);
 	b->len = *ncarry;
 	*ncarry = 0;
 	for (;;) {
