@@ -5,6 +5,11 @@
 #ifndef RECORD_H
 #define RECORD_H
 
+#include <stddef.h>
+#include <stdint.h>
+
+#include "save.h"
+
 /*
  * Run `flametui record`; argv[0] is "record". Returns the exit status:
  * 0 when stacks were recorded and shown or saved, 1 when nothing was
@@ -12,5 +17,55 @@
  * 130 when interrupted before anything could be shown.
  */
 int record_main(int argc, char **argv);
+
+/*
+ * What `flametui record` was asked for, and the state of the capture:
+ * record.c fills in the options, capture.c runs perf and keeps the rest.
+ */
+struct record {
+	/* Options. */
+	int all;		/* -a: the whole system */
+	long pid;		/* -p PID, or 0 */
+	long tid;		/* -t TID, or 0 */
+	char **cmd;		/* COMMAND and its arguments, or NULL */
+	long freq;		/* -F HZ */
+	double secs;		/* -d SECONDS */
+	int secs_given;		/* -d was given (a COMMAND runs to its end) */
+	int freq_given;		/* -F was given */
+	const char *callgraph;	/* --call-graph=MODE, or NULL for -g */
+	int icicle;		/* --icicle */
+	int chart;		/* --chart */
+	int raw;		/* --raw: -o saves perf script text */
+	int offcpu;		/* --off-cpu */
+	int keep;		/* --keep: leave perf.data behind */
+	const char *out;	/* -o FILE, or NULL */
+	const char *svg;	/* --svg=FILE, or NULL */
+
+	/* State. */
+	struct input_ids inputs;	/* files no output may overwrite */
+	char *perf;		/* path of the perf executable */
+	char *dir;		/* private temporary directory, or NULL */
+	char *data;		/* dir/perf.data */
+	int tty;		/* stderr is a terminal: draw a status line */
+	int status_shown;	/* a status line is on the screen */
+	int early;		/* stopped by a signal before its time */
+
+	/* perf record's standard error, relayed line by line. */
+	int errfd;
+	char errbuf[4096];
+	size_t errlen;
+	int saw_paranoid;	/* perf complained of permissions */
+	int saw_tracepoint;	/* perf could not use sched:sched_switch */
+	int saw_nosuch;		/* perf found no such process */
+	char firsterr[256];	/* the first thing perf said */
+	int started;		/* perf has written the perf.data header */
+	char *held;		/* what perf said before it started */
+	size_t heldlen;
+
+	/* Samples counted in perf.data while it grows. */
+	int datafd;
+	uint64_t datapos;	/* offset of the next record */
+	uint64_t samples;
+};
 
 #endif

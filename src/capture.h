@@ -1,0 +1,38 @@
+/*
+ * capture.h: running perf record and perf script for `flametui record`.
+ */
+#ifndef CAPTURE_H
+#define CAPTURE_H
+
+#include "load.h"
+#include "offcpu.h"
+#include "profile.h"
+#include "record.h"
+
+/*
+ * Run perf record as rec asks, into rec->data, until its time is up, the
+ * COMMAND exits or a signal comes; pass on what perf says. Returns perf's
+ * wait status (0 also when it stopped on the SIGINT it was sent), or -1.
+ */
+int capture_record(struct record *rec);
+/*
+ * --off-cpu: read when each task left and came back to the CPU, from a
+ * quick perf script pass. Returns 0, or -1 after saying why not.
+ */
+int capture_offcpu(struct record *rec, struct offcpu *oc);
+/*
+ * Run perf script on rec->data into the loader, through a pipe or, with
+ * --raw, through the -o file. Returns 0, or -1 when nothing could be read.
+ */
+int capture_script(struct record *rec, struct load *l, struct profile *p);
+
+/* Catch SIGINT, SIGTERM and SIGHUP (on), or give them back (off). */
+void capture_catch(int on);
+/* Has a signal come since the last capture_forget()? */
+int capture_interrupted(void);
+/* The last signal caught, or 0. */
+int capture_last_signal(void);
+/* Forget the signals caught so far. */
+void capture_forget(void);
+
+#endif
