@@ -113,6 +113,8 @@ view_free(struct view *v)
 	free(v->work[0]);
 	free(v->work[1]);
 	free(v->order);
+	free(v->parents);
+	free(v->names);
 	memset(v, 0, sizeof *v);
 }
 
@@ -594,6 +596,45 @@ view_match_all(struct view *v, int flags)
 	}
 }
 
+/*
+ * The two passes of a search when every parent's index is below its
+ * children's: over packed arrays of parents and names (8 bytes a node
+ * rather than a 40-byte node), and the upward pass only where something
+ * matched.
+ */
+static void
+view_search_sums(struct view *v)
+{
+	const struct profile *p = v->p;
+	const uint8_t *match = v->namematch;
+	uint8_t *cov = v->covered;
+	uint64_t *sum = v->matchsum;
+	const uint32_t *par, *nm;
+	uint32_t i, n = p->nnodes;
+
+	if (v->parents == NULL) {
+		v->parents = xcalloc(n, sizeof *v->parents);
+		v->names = xcalloc(n, sizeof *v->names);
+		for (i = 0; i < n; i++) {
+			v->parents[i] = p->nodes[i].parent;
+			v->names[i] = p->nodes[i].name;
+		}
+	}
+	par = v->parents;
+	nm = v->names;
+	for (i = 1; i < n; i++) {
+		if (cov[par[i]])
+			cov[i] = 1;
+		else if (match[nm[i]]) {
+			cov[i] = 1;
+			sum[i] = p->nodes[i].total;
+		}
+	}
+	for (i = n - 1; i > 0; i--)
+		if (sum[i] != 0)
+			sum[par[i]] += sum[i];
+}
+
 int
 view_search(struct view *v, const char *pattern, int icase, char *err,
     size_t errlen)
@@ -627,8 +668,12 @@ view_search(struct view *v, const char *pattern, int icase, char *err,
 	 */
 	v->covered = xcalloc(p->nnodes, 1);
 	v->matchsum = xcalloc(p->nnodes, sizeof *v->matchsum);
+	if (v->order == NULL) {
+		view_search_sums(v);
+		goto done;
+	}
 	for (k = 1; k < p->nnodes; k++) {
-		i = v->order != NULL ? v->order[k] : k;
+		i = v->order[k];
 		par = nodes[i].parent;
 		if (v->covered[par])
 			v->covered[i] = 1;
@@ -638,9 +683,10 @@ view_search(struct view *v, const char *pattern, int icase, char *err,
 		}
 	}
 	for (k = p->nnodes - 1; k > 0; k--) {
-		i = v->order != NULL ? v->order[k] : k;
+		i = v->order[k];
 		v->matchsum[nodes[i].parent] += v->matchsum[i];
 	}
+done:
 	v->matched = v->matchsum[PROFILE_ROOT];
 	return VIEW_LAYOUT;
 }

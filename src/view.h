@@ -73,6 +73,8 @@ struct view {
 	struct span *work[2];	/* rows above the scroll, built and dropped */
 	size_t nwork[2], capwork[2];
 	uint32_t *order;	/* nodes, parents first; NULL: index order is */
+	uint32_t *parents;	/* for searching: each node's parent, */
+	uint32_t *names;	/* and name, packed; built at the first search */
 };
 
 /* Set up a view of the whole profile (sorted, so siblings are in order). */
