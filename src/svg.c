@@ -34,7 +34,7 @@
 #define SVG_SEARCHCOLOR "rgb(230,0,230)"
 
 /* An output buffer in front of a FILE. */
-struct out {
+struct svg_out {
 	FILE *f;
 	char buf[65536];
 	size_t len;
@@ -52,12 +52,11 @@ struct pending {
 struct svg {
 	const struct profile *p;
 	const struct svg_opts *o;
-	struct out out;
+	struct svg_out out;
 	uint64_t total;		/* samples of the export root */
 	uint64_t grand;		/* samples of the whole profile */
 	double wpt;		/* pixels per sample unit */
 	double thr;		/* frames below this many units are left out */
-	uint32_t rootdepth;	/* depth of the export root */
 	uint32_t maxdepth;	/* deepest frame drawn */
 	double height;		/* of the image */
 	uint64_t rng;		/* colours without --hash */
@@ -153,7 +152,7 @@ svg_background(const struct svg_opts *o, const char **c1, const char **c2)
 
 /* Write the buffer out. */
 static void
-out_flush(struct out *o)
+svg_flush(struct svg_out *o)
 {
 	if (o->len > 0 && fwrite(o->buf, 1, o->len, o->f) != o->len)
 		o->error = 1;
@@ -162,10 +161,10 @@ out_flush(struct out *o)
 
 /* Append bytes. */
 static void
-out_put(struct out *o, const char *s, size_t n)
+svg_put(struct svg_out *o, const char *s, size_t n)
 {
 	if (n > sizeof o->buf - o->len) {
-		out_flush(o);
+		svg_flush(o);
 		if (n > sizeof o->buf) {
 			if (fwrite(s, 1, n, o->f) != n)
 				o->error = 1;
@@ -178,14 +177,14 @@ out_put(struct out *o, const char *s, size_t n)
 
 /* Append a string. */
 static void
-out_str(struct out *o, const char *s)
+svg_puts(struct svg_out *o, const char *s)
 {
-	out_put(o, s, strlen(s));
+	svg_put(o, s, strlen(s));
 }
 
 /* Append a formatted string. */
 static void __attribute__((format(printf, 2, 3)))
-out_fmt(struct out *o, const char *fmt, ...)
+svg_printf(struct svg_out *o, const char *fmt, ...)
 {
 	char buf[512];
 	va_list ap;
@@ -195,13 +194,13 @@ out_fmt(struct out *o, const char *fmt, ...)
 	n = vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
 	if (n > 0)
-		out_put(o, buf, (size_t)n < sizeof buf ? (size_t)n :
+		svg_put(o, buf, (size_t)n < sizeof buf ? (size_t)n :
 		    sizeof buf - 1);
 }
 
 /* Append v with one decimal, as printf's "%.1f" but faster. */
 static void
-out_dec1(struct out *o, double v)
+svg_dec1(struct svg_out *o, double v)
 {
 	char buf[32], *p = buf + sizeof buf;
 	long long t;
@@ -217,7 +216,7 @@ out_dec1(struct out *o, double v)
 	} while (t > 0);
 	if (neg && (p[0] != '0' || p[2] != '0' || p + 3 != buf + sizeof buf))
 		*--p = '-';
-	out_put(o, p, (size_t)(buf + sizeof buf - p));
+	svg_put(o, p, (size_t)(buf + sizeof buf - p));
 }
 
 /*
@@ -262,7 +261,7 @@ svg_utf8(const unsigned char *s, size_t n)
  * Returns the number of characters shown (an escape counts its four).
  */
 static size_t
-out_text(struct out *o, const char *s, size_t len, size_t maxchars, int attr)
+svg_text(struct svg_out *o, const char *s, size_t len, size_t maxchars, int attr)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	size_t i = 0, start = 0, k, shown = 0;
@@ -282,44 +281,44 @@ out_text(struct out *o, const char *s, size_t len, size_t maxchars, int attr)
 			shown++;
 			continue;
 		}
-		out_put(o, s + start, i - start);
+		svg_put(o, s + start, i - start);
 		switch (c) {
 		case '&':
-			out_str(o, "&amp;");
+			svg_puts(o, "&amp;");
 			shown++;
 			break;
 		case '<':
-			out_str(o, "&lt;");
+			svg_puts(o, "&lt;");
 			shown++;
 			break;
 		case '>':
-			out_str(o, "&gt;");
+			svg_puts(o, "&gt;");
 			shown++;
 			break;
 		case '"':
-			out_str(o, attr ? "&quot;" : "\"");
+			svg_puts(o, attr ? "&quot;" : "\"");
 			shown++;
 			break;
 		default:
 			snprintf(esc, sizeof esc, "\\x%02x", c);
-			out_str(o, esc);
+			svg_puts(o, esc);
 			shown += 4;
 			break;
 		}
 		start = ++i;
 	}
-	out_put(o, s + start, i - start);
+	svg_put(o, s + start, i - start);
 	return shown;
 }
 
 /* Write a whole string as XML text. */
 static void
-out_xml(struct out *o, const char *s, int attr)
+svg_xml(struct svg_out *o, const char *s, int attr)
 {
-	out_text(o, s, strlen(s), SIZE_MAX, attr);
+	svg_text(o, s, strlen(s), SIZE_MAX, attr);
 }
 
-/* How many characters out_text() would show for s. */
+/* How many characters svg_text() would show for s. */
 static size_t
 svg_chars(const char *s, size_t len)
 {
@@ -359,7 +358,7 @@ svg_shown_len(const struct name *nm)
 
 /* Write a count of samples with thousands separators: 1,234,567.5 */
 static void
-out_samples(struct svg *g, uint64_t count)
+svg_samples(struct svg *g, uint64_t count)
 {
 	char num[64], sep[96];
 	size_t n, i, j = 0, intlen;
@@ -375,7 +374,7 @@ out_samples(struct svg *g, uint64_t count)
 		sep[j++] = num[i];
 	}
 	memcpy(sep + j, num + intlen, n - intlen);
-	out_put(&g->out, sep, j + n - intlen);
+	svg_put(&g->out, sep, j + n - intlen);
 }
 
 /* A number in [0, 1) from the colour generator. */
@@ -403,11 +402,11 @@ svg_fill_delta(struct svg *g, int64_t delta)
 	x = (int)(210 * (max - fabs(v)) / max);
 	x = x < 0 ? 0 : x > 255 ? 255 : x;
 	if (v > 0)
-		out_fmt(&g->out, "rgb(255,%d,%d)", x, x);
+		svg_printf(&g->out, "rgb(255,%d,%d)", x, x);
 	else if (v < 0)
-		out_fmt(&g->out, "rgb(%d,%d,255)", x, x);
+		svg_printf(&g->out, "rgb(%d,%d,255)", x, x);
 	else
-		out_str(&g->out, "rgb(255,255,255)");
+		svg_puts(&g->out, "rgb(255,255,255)");
 }
 
 /* Write the fill colour of a frame. */
@@ -418,11 +417,11 @@ svg_fill(struct svg *g, uint32_t node, const struct name *nm)
 	double v1, v2, v3;
 
 	if (nm->len == 2 && memcmp(nm->s, "--", 2) == 0) {
-		out_str(&g->out, "rgb(160,160,160)");
+		svg_puts(&g->out, "rgb(160,160,160)");
 		return;
 	}
 	if (nm->len == 1 && nm->s[0] == '-') {
-		out_str(&g->out, "rgb(200,200,200)");
+		svg_puts(&g->out, "rgb(200,200,200)");
 		return;
 	}
 	if (g->p->delta != NULL) {
@@ -438,7 +437,7 @@ svg_fill(struct svg *g, uint32_t node, const struct name *nm)
 		v3 = svg_rand(g);
 		c = palette_color_v(g->o->palette, nm->s, nm->len, v1, v2, v3);
 	}
-	out_fmt(&g->out, "rgb(%u,%u,%u)", c.r, c.g, c.b);
+	svg_printf(&g->out, "rgb(%u,%u,%u)", c.r, c.g, c.b);
 }
 
 /*
@@ -452,7 +451,7 @@ svg_frame(struct svg *g, uint32_t node, uint32_t depth, uint64_t off,
 	const struct svg_opts *o = g->o;
 	const struct node *n = &g->p->nodes[node];
 	const struct name *nm = profile_name(g->p, node);
-	struct out *out = &g->out;
+	struct svg_out *out = &g->out;
 	double x1, x2, y1, y2, w;
 	size_t chars, len;
 
@@ -472,27 +471,27 @@ svg_frame(struct svg *g, uint32_t node, uint32_t depth, uint64_t off,
 		y2 = y1 + o->frameheight - SVG_FRAMEPAD;
 	}
 
-	out_str(out, ancestor ? "<g class=\"anc\"" : "<g");
+	svg_puts(out, ancestor ? "<g class=\"anc\"" : "<g");
 	if (gap > 0) {
 		char num[64];
 
-		out_str(out, " data-gap=\"");
-		out_str(out, profile_fmt_count(g->p, gap, num, sizeof num));
-		out_str(out, "\"");
+		svg_puts(out, " data-gap=\"");
+		svg_puts(out, profile_fmt_count(g->p, gap, num, sizeof num));
+		svg_puts(out, "\"");
 	}
-	out_str(out, "><title>");
+	svg_puts(out, "><title>");
 	if (node == PROFILE_ROOT)
-		out_str(out, "all");
+		svg_puts(out, "all");
 	else
-		out_text(out, nm->s, svg_shown_len(nm), SIZE_MAX, 0);
-	out_str(out, " (");
-	out_samples(g, n->total);
-	out_str(out, " ");
-	out_xml(out, o->countname, 0);
+		svg_text(out, nm->s, svg_shown_len(nm), SIZE_MAX, 0);
+	svg_puts(out, " (");
+	svg_samples(g, n->total);
+	svg_puts(out, " ");
+	svg_xml(out, o->countname, 0);
 	if (node == PROFILE_ROOT)
-		out_str(out, ", 100%)</title><rect x=\"");
+		svg_puts(out, ", 100%)</title><rect x=\"");
 	else {
-		out_fmt(out, ", %.2f%%", g->grand == 0 ? 0 :
+		svg_printf(out, ", %.2f%%", g->grand == 0 ? 0 :
 		    100.0 * (double)n->total / (double)g->grand);
 		if (g->p->delta != NULL) {
 			/* flamegraph.pl: the change, as a share of the total. */
@@ -501,43 +500,43 @@ svg_frame(struct svg *g, uint32_t node, uint32_t depth, uint64_t off,
 
 			d = (double)(o->negate ? -di : di);
 			d = g->grand == 0 ? 0 : 100 * d / (double)g->grand;
-			out_fmt(out, "; %s%.2f%%", d > 0 ? "+" : "", d);
+			svg_printf(out, "; %s%.2f%%", d > 0 ? "+" : "", d);
 		}
-		out_str(out, ")</title><rect x=\"");
+		svg_puts(out, ")</title><rect x=\"");
 	}
-	out_dec1(out, x1);
-	out_str(out, "\" y=\"");
-	out_dec1(out, y1);
-	out_str(out, "\" width=\"");
-	out_dec1(out, w);
-	out_str(out, "\" height=\"");
-	out_dec1(out, y2 - y1);
-	out_str(out, "\" fill=\"");
+	svg_dec1(out, x1);
+	svg_puts(out, "\" y=\"");
+	svg_dec1(out, y1);
+	svg_puts(out, "\" width=\"");
+	svg_dec1(out, w);
+	svg_puts(out, "\" height=\"");
+	svg_dec1(out, y2 - y1);
+	svg_puts(out, "\" fill=\"");
 	svg_fill(g, node, nm);
-	out_str(out, "\"/>");
+	svg_puts(out, "\"/>");
 
 	/* A label when there is room for a character and "..". */
 	chars = (size_t)(w / (o->fontsize * o->fontwidth));
 	if (chars >= 3) {
-		out_str(out, "<text x=\"");
-		out_dec1(out, x1 + 3);
-		out_str(out, "\" y=\"");
-		out_dec1(out, 3 + (y1 + y2) / 2);
-		out_str(out, "\">");
+		svg_puts(out, "<text x=\"");
+		svg_dec1(out, x1 + 3);
+		svg_puts(out, "\" y=\"");
+		svg_dec1(out, 3 + (y1 + y2) / 2);
+		svg_puts(out, "\">");
 		if (node == PROFILE_ROOT)
-			out_str(out, "all");
+			svg_puts(out, "all");
 		else {
 			len = svg_shown_len(nm);
 			if (svg_chars(nm->s, len) <= chars)
-				out_text(out, nm->s, len, SIZE_MAX, 0);
+				svg_text(out, nm->s, len, SIZE_MAX, 0);
 			else {
-				out_text(out, nm->s, len, chars - 2, 0);
-				out_str(out, "..");
+				svg_text(out, nm->s, len, chars - 2, 0);
+				svg_puts(out, "..");
 			}
 		}
-		out_str(out, "</text>");
+		svg_puts(out, "</text>");
 	}
-	out_str(out, "</g>\n");
+	svg_puts(out, "</g>\n");
 }
 
 /* Order two nodes by name bytes. */
@@ -647,7 +646,7 @@ static void
 svg_header(struct svg *g)
 {
 	const struct svg_opts *o = g->o;
-	struct out *out = &g->out;
+	struct svg_out *out = &g->out;
 	const char *c1, *c2, *title = o->title, *p, *q;
 	double w = o->width, h = g->height;
 
@@ -655,34 +654,34 @@ svg_header(struct svg *g)
 		title = o->flamechart ? "Flame Chart" : o->inverted ?
 		    "Icicle Graph" : "Flame Graph";
 	svg_background(o, &c1, &c2);
-	out_str(out, "<?xml version=\"1.0\" standalone=\"no\"?>\n"
+	svg_puts(out, "<?xml version=\"1.0\" standalone=\"no\"?>\n"
 	    "<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" "
 	    "\"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">\n");
-	out_fmt(out, "<svg version=\"1.1\" width=\"%d\" height=\"%.0f\" "
+	svg_printf(out, "<svg version=\"1.1\" width=\"%d\" height=\"%.0f\" "
 	    "viewBox=\"0 0 %d %.0f\" xmlns=\"http://www.w3.org/2000/svg\" "
 	    "xmlns:xlink=\"http://www.w3.org/1999/xlink\" font-family=\"",
 	    o->width, h, o->width, h);
-	out_xml(out, o->fonttype, 1);
-	out_fmt(out, "\" font-size=\"%g\">\n", o->fontsize);
-	out_str(out, "<!-- Flame graph written by " PACKAGE_STRING ". Hover "
+	svg_xml(out, o->fonttype, 1);
+	svg_printf(out, "\" font-size=\"%g\">\n", o->fontsize);
+	svg_puts(out, "<!-- Flame graph written by " PACKAGE_STRING ". Hover "
 	    "over a frame for details, click to zoom, Ctrl-F to search. -->\n");
 	if (o->notes != NULL) {
 		/* A comment may not hold "--" nor end in "-". */
-		out_str(out, "<!-- NOTES: ");
+		svg_puts(out, "<!-- NOTES: ");
 		for (p = o->notes; *p != '\0'; p = q) {
 			q = strstr(p, "--");
 			q = q != NULL ? q + 1 : p + strlen(p);
-			out_text(out, p, (size_t)(q - p), SIZE_MAX, 0);
+			svg_text(out, p, (size_t)(q - p), SIZE_MAX, 0);
 			if (q[-1] == '-')
-				out_str(out, " ");
+				svg_puts(out, " ");
 		}
-		out_str(out, " -->\n");
+		svg_puts(out, " -->\n");
 	}
-	out_fmt(out, "<defs><linearGradient id=\"background\" y1=\"0\" "
+	svg_printf(out, "<defs><linearGradient id=\"background\" y1=\"0\" "
 	    "y2=\"1\" x1=\"0\" x2=\"0\"><stop stop-color=\"%s\" offset=\"5%%\"/>"
 	    "<stop stop-color=\"%s\" offset=\"95%%\"/></linearGradient></defs>\n",
 	    c1, c2);
-	out_fmt(out, "<style type=\"text/css\"><![CDATA[\n"
+	svg_printf(out, "<style type=\"text/css\"><![CDATA[\n"
 	    "text { fill: black; }\n"
 	    "#title { text-anchor: middle; font-size: %gpx; }\n"
 	    "#subtitle { text-anchor: middle; fill: rgb(160,160,160); }\n"
@@ -696,43 +695,43 @@ svg_header(struct svg *g)
 	    ".hide { display: none; }\n"
 	    ".parent { opacity: 0.5; }\n"
 	    "]]></style>\n", o->fontsize + 5);
-	out_fmt(out, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%.0f\" "
+	svg_printf(out, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%.0f\" "
 	    "fill=\"url(#background)\"/>\n", o->width, h);
-	out_fmt(out, "<text id=\"title\" x=\"%.0f\" y=\"%g\">", floor(w / 2),
+	svg_printf(out, "<text id=\"title\" x=\"%.0f\" y=\"%g\">", floor(w / 2),
 	    o->fontsize * 2);
-	out_xml(out, title, 0);
-	out_str(out, "</text>\n");
+	svg_xml(out, title, 0);
+	svg_puts(out, "</text>\n");
 	if (o->subtitle != NULL) {
-		out_fmt(out, "<text id=\"subtitle\" x=\"%.0f\" y=\"%g\">",
+		svg_printf(out, "<text id=\"subtitle\" x=\"%.0f\" y=\"%g\">",
 		    floor(w / 2), o->fontsize * 4);
-		out_xml(out, o->subtitle, 0);
-		out_str(out, "</text>\n");
+		svg_xml(out, o->subtitle, 0);
+		svg_puts(out, "</text>\n");
 	}
-	out_fmt(out, "<text id=\"details\" x=\"%d\" y=\"%g\"> </text>\n",
+	svg_printf(out, "<text id=\"details\" x=\"%d\" y=\"%g\"> </text>\n",
 	    SVG_XPAD, h - (o->fontsize * 2 + 10) / 2);
-	out_fmt(out, "<text id=\"unzoom\" class=\"hide\" x=\"%d\" y=\"%g\">"
+	svg_printf(out, "<text id=\"unzoom\" class=\"hide\" x=\"%d\" y=\"%g\">"
 	    "Reset Zoom</text>\n", SVG_XPAD, o->fontsize * 2);
-	out_fmt(out, "<text id=\"search\" x=\"%g\" y=\"%g\">Search</text>\n",
+	svg_printf(out, "<text id=\"search\" x=\"%g\" y=\"%g\">Search</text>\n",
 	    w - SVG_XPAD - 100, o->fontsize * 2);
-	out_fmt(out, "<text id=\"ignorecase\" x=\"%g\" y=\"%g\">ic</text>\n",
+	svg_printf(out, "<text id=\"ignorecase\" x=\"%g\" y=\"%g\">ic</text>\n",
 	    w - SVG_XPAD - 16, o->fontsize * 2);
-	out_fmt(out, "<text id=\"matched\" x=\"%g\" y=\"%g\"> </text>\n",
+	svg_printf(out, "<text id=\"matched\" x=\"%g\" y=\"%g\"> </text>\n",
 	    w - SVG_XPAD - 100, h - (o->fontsize * 2 + 10) / 2);
 
 	/* Everything the script needs to know, as data. */
-	out_fmt(out, "<g id=\"frames\" data-xpad=\"%d\" data-width=\"%d\" "
+	svg_printf(out, "<g id=\"frames\" data-xpad=\"%d\" data-width=\"%d\" "
 	    "data-fontsize=\"%g\" data-fontwidth=\"%g\" data-frameheight=\"%d\" "
 	    "data-inverted=\"%d\" data-searchcolor=\"%s\" data-nametype=\"",
 	    SVG_XPAD, o->width, o->fontsize, o->fontwidth, o->frameheight,
 	    o->inverted ? 1 : 0, SVG_SEARCHCOLOR);
-	out_xml(out, o->nametype, 1);
-	out_str(out, "\"");
+	svg_xml(out, o->nametype, 1);
+	svg_puts(out, "\"");
 	if (o->search != NULL && o->search[0] != '\0') {
-		out_str(out, " data-search=\"");
-		out_xml(out, o->search, 1);
-		out_fmt(out, "\" data-icase=\"%d\"", o->search_icase ? 1 : 0);
+		svg_puts(out, " data-search=\"");
+		svg_xml(out, o->search, 1);
+		svg_printf(out, "\" data-icase=\"%d\"", o->search_icase ? 1 : 0);
 	}
-	out_str(out, ">\n");
+	svg_puts(out, ">\n");
 }
 
 int
@@ -752,7 +751,6 @@ svg_write(const struct profile *p, uint32_t root, const struct svg_opts *o,
 	g->rng = 0x2545f4914f6cdd1dull;
 	g->total = nodes[root].total;
 	g->grand = nodes[PROFILE_ROOT].total;
-	g->rootdepth = nodes[root].depth;
 	g->wpt = g->total == 0 ? 0 :
 	    (o->width - 2.0 * SVG_XPAD) / (double)g->total;
 	if (o->minwidth_pct)
@@ -776,10 +774,10 @@ svg_write(const struct profile *p, uint32_t root, const struct svg_opts *o,
 		svg_frame(g, anc[i], (uint32_t)i, 0, g->total, 0, 1);
 	free(anc);
 	svg_frames(g, root);
-	out_str(&g->out, "</g>\n<script type=\"text/ecmascript\"><![CDATA[\n");
-	out_str(&g->out, svg_script);
-	out_str(&g->out, "]]></script>\n</svg>\n");
-	out_flush(&g->out);
+	svg_puts(&g->out, "</g>\n<script type=\"text/ecmascript\"><![CDATA[\n");
+	svg_puts(&g->out, svg_script);
+	svg_puts(&g->out, "]]></script>\n</svg>\n");
+	svg_flush(&g->out);
 	ret = g->out.error || ferror(f) ? -1 : 0;
 	free(g);
 	return ret;
