@@ -261,7 +261,8 @@ svg_utf8(const unsigned char *s, size_t n)
  * Returns the number of characters shown (an escape counts its four).
  */
 static size_t
-svg_text(struct svg_out *o, const char *s, size_t len, size_t maxchars, int attr)
+svg_text(struct svg_out *o, const char *s, size_t len, size_t maxchars,
+    int attr)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	size_t i = 0, start = 0, k, shown = 0;
