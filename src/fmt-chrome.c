@@ -39,6 +39,8 @@
 #include "util.h"
 
 #define CHROME_NONE INT64_MIN	/* no parent: a root */
+#define CHROME_MAX_NS 2.3e18	/* times beyond are not believed (73 years) */
+#define CHROME_MAX_US (INT64_C(1) << 50)	/* sample times, microseconds */
 
 /* One node of a V8 CPU profile's call tree. */
 struct chrome_node {
@@ -195,7 +197,7 @@ chrome_ns(const json_t *v, int64_t *ns)
 	if (!json_is_number(v))
 		return 0;
 	d = json_number_value(v) * 1000.0;
-	if (!(d > -9.2e18 && d < 9.2e18))
+	if (!(d > -CHROME_MAX_NS && d < CHROME_MAX_NS))
 		return 0;
 	*ns = (int64_t)llround(d);
 	return 1;
@@ -283,6 +285,8 @@ chrome_node(struct chrome_prof *pr, int64_t id)
 {
 	struct chrome_node key;
 
+	if (pr->nnodes == 0)
+		return NULL;
 	key.id = id;
 	return bsearch(&key, pr->nodes, pr->nnodes, sizeof *pr->nodes,
 	    chrome_cmp_node);
@@ -295,7 +299,7 @@ chrome_sort(struct chrome_prof *pr)
 	struct chrome_node *n;
 	size_t i;
 
-	if (pr->sorted)
+	if (pr->sorted || pr->nnodes == 0)
 		return;
 	qsort(pr->nodes, pr->nnodes, sizeof *pr->nodes, chrome_cmp_node);
 	for (i = 0; i < pr->nlinks; i++)
@@ -322,10 +326,18 @@ chrome_add_samples(struct chrome_prof *pr, const json_t *samples,
     const json_t *deltas)
 {
 	const json_t *v;
+	int64_t dt;
 	size_t i;
 
+
 	json_array_foreach(samples, i, v) {
-		pr->now += chrome_int(json_array_get(deltas, i), 0);
+		/* Kept in range so that the time in nanoseconds fits. */
+		dt = chrome_int(json_array_get(deltas, i), 0);
+		if (dt > CHROME_MAX_US || dt < -CHROME_MAX_US)
+			dt = 0;
+		pr->now += dt;
+		if (pr->now > CHROME_MAX_US || pr->now < -CHROME_MAX_US)
+			pr->now = 0;
 		chrome_add_sample(pr, chrome_int(v, CHROME_NONE), pr->now);
 	}
 }
@@ -457,6 +469,8 @@ chrome_cpuprofile_parse(struct reader *r, const struct parse_opts *o,
 	c.profs = pr = xcalloc(1, sizeof *c.profs);
 	c.nprofs = c.capprofs = 1;
 	pr->now = chrome_int(json_object_get(root, "startTime"), 0);
+	if (pr->now > CHROME_MAX_US || pr->now < -CHROME_MAX_US)
+		pr->now = 0;
 	chrome_add_nodes(&c, pr, nodes);
 	chrome_add_samples(pr, json_object_get(root, "samples"),
 	    json_object_get(root, "timeDeltas"));
@@ -573,7 +587,9 @@ chrome_event(struct chrome *c, const json_t *ev)
 		pr = chrome_prof(c, chrome_key(ev, "id", key, sizeof key));
 		if (strcmp(name, "Profile") == 0) {
 			pr->now = chrome_int(json_object_get(data, "startTime"),
-			    pr->now);
+			    0);
+			if (pr->now > CHROME_MAX_US || pr->now < -CHROME_MAX_US)
+				pr->now = 0;
 			return;
 		}
 		chrome_add_nodes(c, pr, json_object_get(json_object_get(data,
@@ -674,6 +690,8 @@ chrome_emit_thread(struct chrome *c, struct chrome_thread *t,
 		c->unmatched++;
 		chrome_span(c, t, sp->ts, t->last - sp->ts, sp->name);
 	}
+	if (t->nspans == 0)
+		return;
 	qsort(t->spans, t->nspans, sizeof *t->spans, chrome_cmp_span);
 	for (i = 0; i < t->nspans; i++) {
 		sp = &t->spans[i];
@@ -683,7 +701,8 @@ chrome_emit_thread(struct chrome *c, struct chrome_thread *t,
 			depth--;
 		}
 		if (depth > 0)
-			self[depth - 1] -= sp->dur;
+			self[depth - 1] = self[depth - 1] > sp->dur ?
+			    self[depth - 1] - sp->dur : 0;
 		stack = xgrow(stack, &cap, depth + 1, sizeof *stack);
 		self = xgrow(self, &cap2, depth + 1, sizeof *self);
 		stack[depth] = sp;

@@ -57,7 +57,8 @@ cat >"$TMP/t.json" <<'JSON'
 {"ph":"X","name":"q","pid":1,"tid":2,"ts":5,"dur":4},
 {"ph":"X","name":"nots","pid":1,"tid":2,"dur":1},
 {"ph":"B","name":"open","pid":2,"tid":2,"ts":100},
-{"ph":"X","name":"in","pid":2,"tid":2,"ts":101,"dur":3}
+{"ph":"X","name":"in","pid":2,"tid":2,"ts":101,"dur":3},
+{"ph":"E","pid":9,"tid":9,"ts":1}
 ]
 JSON
 "$FLAMETUI" --fold "$TMP/t.json" >"$TMP/out" 2>"$TMP/err"
@@ -65,7 +66,7 @@ expect_eq "trace nesting" "$(printf '%s\n' 'a 5.5' 'a;b 2.5' 'a;c 2' 'open 1' \
 	'open;in 3' 'q 3' 'q;p 1')" "$(cat "$TMP/out")"
 expect_match "event without ts counted" "t.json: 1 trace events without a numeric ts skipped" \
 	"$(cat "$TMP/err")"
-expect_match "unmatched B/E counted" "t.json: 2 B/E trace events unmatched" \
+expect_match "unmatched B/E counted" "t.json: 3 B/E trace events unmatched" \
 	"$(cat "$TMP/err")"
 
 # cpuprofile naming and broken trees: (root) is no frame; an empty name is
@@ -92,6 +93,13 @@ expect_match "bad samples counted" \
 	"$(cat "$TMP/err")"
 expect_match "node without id counted" \
 	"p.cpuprofile: 1 profile nodes without an id skipped" "$(cat "$TMP/err")"
+
+# No nodes at all: the sample is skipped, nothing is drawn.
+printf '{"nodes":[],"callFrame":0,"samples":[1],"timeDeltas":[1]}' >"$TMP/empty.json"
+"$FLAMETUI" --fold "$TMP/empty.json" >"$TMP/out" 2>"$TMP/err"
+expect_eq "no nodes: exit status" 1 $?
+expect_match "no nodes: sample skipped" "empty.json: 1 samples skipped" \
+	"$(cat "$TMP/err")"
 
 # Malformed JSON: FILE:LINE:COLUMN and jansson's reason, nothing drawn.
 printf '{"nodes": [\n {"id": 1, "callFrame": {}},\n {"id": 2,,}\n]}\n' >"$TMP/bad.json"
