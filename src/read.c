@@ -358,6 +358,8 @@ reader_unread(struct reader *r, const char *p, size_t n)
 {
 	size_t have = r->end - r->pos;
 
+	if (n == 0)
+		return;		/* p may be NULL */
 	if (n + have > r->cap) {
 		r->cap = n + have;
 		r->buf = xrealloc(r->buf, r->cap + 1);
