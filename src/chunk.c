@@ -210,7 +210,7 @@ chunk_advance(struct chunker *c)
 		pthread_cond_broadcast(&c->started);
 }
 
-/* Copy n bytes into a part's pool. */
+/* Copy n bytes into a part's pool; with p NULL, only make room for them. */
 static void *
 chunk_copy(struct pool *pl, const void *p, size_t n)
 {
@@ -223,7 +223,8 @@ chunk_copy(struct pool *pl, const void *p, size_t n)
 		pl->used = 0;
 	}
 	d = pl->blocks[pl->n - 1] + pl->used;
-	memcpy(d, p, n);
+	if (p != NULL)
+		memcpy(d, p, n);
 	pl->used += (n + 7) & ~(size_t)7;
 	if (pl->used > pl->cap)
 		pl->used = pl->cap;
@@ -312,7 +313,7 @@ chunk_sink_stack(void *ctx, const struct sample *smp)
 		len += smp->frames[i].len + 1;
 	}
 	if (smp->nframes > 0 && i == smp->nframes && len - 1 <= UINT32_MAX) {
-		d = chunk_copy(&pt->pool, "", len);
+		d = chunk_copy(&pt->pool, NULL, len);
 		for (i = 0; i < smp->nframes; i++) {
 			memcpy(d, smp->frames[i].s, smp->frames[i].len);
 			d += smp->frames[i].len;
