@@ -94,7 +94,11 @@ view_init(struct view *v, struct profile *p)
 {
 	memset(v, 0, sizeof *v);
 	v->p = p;
-	profile_sort(p);
+	/* A flame chart keeps the input's order: its lists are newest first. */
+	if (p->flamechart)
+		profile_finish(p);
+	else
+		profile_sort(p);
 	v->zoom = xgrow(NULL, &v->capzoom, 8, sizeof *v->zoom);
 	v->zoom[0] = PROFILE_ROOT;
 	v->nzoom = 1;
@@ -115,6 +119,7 @@ view_free(struct view *v)
 	free(v->order);
 	free(v->parents);
 	free(v->names);
+	free(v->kids);
 	memset(v, 0, sizeof *v);
 }
 
@@ -157,44 +162,74 @@ view_depth_of(const struct view *v, uint32_t node)
  * Append the children of the frame par to a row: wide ones as spans of
  * their own, runs of narrow ones as fillers.
  */
+/*
+ * Place one child c of the frame par after the cum samples before it: as
+ * a span of its own, or as part of the filler being built.
+ */
+static void
+view_child_span(struct view *v, const struct span *par, double scale,
+    uint32_t c, uint64_t *cum, size_t *filler, struct span **a, size_t *n,
+    size_t *cap)
+{
+	const struct node *nodes = v->p->nodes;
+	struct span s;
+	double x0, x1;
+
+	x0 = par->x0 + (double)*cum * scale;
+	*cum += nodes[c].total;
+	x1 = par->x0 + (double)*cum * scale;
+	if (x1 - x0 >= 1.0) {
+		s.node = c;
+		s.flags = view_matches(v, c) ? SPAN_MATCH : 0;
+		s.x0 = x0;
+		s.x1 = x1;
+		span_push(a, n, cap, &s);
+		*filler = (size_t)-1;
+		return;
+	}
+	if (x1 <= x0)
+		return;
+	if (*filler == (size_t)-1) {
+		s.node = c;
+		s.flags = SPAN_FILLER;
+		s.x0 = x0;
+		s.x1 = x1;
+		span_push(a, n, cap, &s);
+		*filler = *n - 1;
+	}
+	(*a)[*filler].x1 = x1;
+	if (view_matches(v, c))
+		(*a)[*filler].flags |= SPAN_MATCH;
+}
+
+/*
+ * Append the children of the frame par to a row: wide ones as spans of
+ * their own, runs of narrow ones as fillers. The frame's own samples come
+ * first, at its left, as in flamegraph.pl.
+ */
 static void
 view_children(struct view *v, struct span par, double scale, struct span **a,
     size_t *n, size_t *cap)
 {
 	const struct node *nodes = v->p->nodes;
-	struct span s;
-	uint64_t cum = 0;
-	uint32_t c;
-	double x0, x1;
+	uint64_t cum = nodes[par.node].self;
 	size_t filler = (size_t)-1;
+	uint32_t c, k, nk = 0;
 
-	for (c = nodes[par.node].child; c != NODE_NONE; c = nodes[c].next) {
-		x0 = par.x0 + (double)cum * scale;
-		cum += nodes[c].total;
-		x1 = par.x0 + (double)cum * scale;
-		if (x1 - x0 >= 1.0) {
-			s.node = c;
-			s.flags = view_matches(v, c) ? SPAN_MATCH : 0;
-			s.x0 = x0;
-			s.x1 = x1;
-			span_push(a, n, cap, &s);
-			filler = (size_t)-1;
-			continue;
-		}
-		if (x1 <= x0)
-			continue;
-		if (filler == (size_t)-1) {
-			s.node = c;
-			s.flags = SPAN_FILLER;
-			s.x0 = x0;
-			s.x1 = x1;
-			span_push(a, n, cap, &s);
-			filler = *n - 1;
-		}
-		(*a)[filler].x1 = x1;
-		if (view_matches(v, c))
-			(*a)[filler].flags |= SPAN_MATCH;
+	if (!v->p->flamechart) {
+		for (c = nodes[par.node].child; c != NODE_NONE; c = nodes[c].next)
+			view_child_span(v, &par, scale, c, &cum, &filler, a, n,
+			    cap);
+		return;
 	}
+	/* A flame chart lists children newest first: walk them backwards. */
+	for (c = nodes[par.node].child; c != NODE_NONE; c = nodes[c].next) {
+		v->kids = xgrow(v->kids, &v->capkids, nk + 1, sizeof *v->kids);
+		v->kids[nk++] = c;
+	}
+	for (k = nk; k-- > 0;)
+		view_child_span(v, &par, scale, v->kids[k], &cum, &filler, a, n,
+		    cap);
 }
 
 /* Build the rows from the scroll position down; returns rows built. */

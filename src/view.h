@@ -73,6 +73,8 @@ struct view {
 	struct span *work[2];	/* rows above the scroll, built and dropped */
 	size_t nwork[2], capwork[2];
 	uint32_t *order;	/* nodes, parents first; NULL: index order is */
+	uint32_t *kids;		/* a flame chart's children, to walk back */
+	size_t capkids;
 	uint32_t *parents;	/* for searching: each node's parent, */
 	uint32_t *names;	/* and name, packed; built at the first search */
 };
