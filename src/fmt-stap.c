@@ -78,15 +78,17 @@ static void
 stap_frame(const char **s, size_t *len)
 {
 	const char *p;
-	size_t i;
+	size_t i, n;
 
 	stack_ltrim(s, len);
 	if ((p = memrchr(*s, '+', *len)) != NULL)
 		*len = (size_t)(p - *s);
-	for (i = *len; i >= 3; i--) {
-		if (memcmp(*s + i - 3, " : ", 3) == 0) {
-			*s += i;
-			*len -= i;
+	/* Everything up to the last " : " goes. */
+	for (n = *len; (p = memrchr(*s, ':', n)) != NULL; n = (size_t)(p - *s)) {
+		i = (size_t)(p - *s);
+		if (i >= 1 && i + 1 < *len && p[-1] == ' ' && p[1] == ' ') {
+			*s += i + 2;
+			*len -= i + 2;
 			break;
 		}
 	}
