@@ -96,7 +96,8 @@ bpftrace_probe(const char *buf, size_t len)
 		n = bpftrace_open(l.s, l.len);
 		if (n > 0 && (n == l.len || (l.len - n <= 2 && l.s[n] == ',')))
 			opens++;
-		else if (opens > 0 && bpftrace_close(l.s, l.len, &at, &c, &clen))
+		else if (opens > 0 &&
+		    bpftrace_close(l.s, l.len, &at, &c, &clen))
 			closes++;
 	}
 	return opens > 0 && closes > 0 ? 85 : 0;
@@ -130,6 +131,7 @@ bpftrace_elements(struct stack *st, const char *s, size_t len)
 	}
 }
 
+/* Read bpftrace map entries, each "@[" ... "]: COUNT", into stacks. */
 static int
 bpftrace_parse(struct reader *r, const struct parse_opts *o,
     struct sink *sink, struct diag *d, char *err, size_t errlen)
@@ -145,7 +147,8 @@ bpftrace_parse(struct reader *r, const struct parse_opts *o,
 		s = line.s;
 		len = line.len;
 		if (memchr(s, '\0', len) != NULL) {
-			diag_bad(d, r->lineno, "NUL byte in line: binary data?");
+			diag_bad(d, r->lineno, "NUL byte in line: binary "
+			    "data?");
 			continue;
 		}
 		if (!in) {

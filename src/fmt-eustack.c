@@ -120,6 +120,7 @@ eustack_flush(struct eustack *e)
 	stack_clear(st);
 }
 
+/* Read eu-stack backtraces, one stack of count 1 each. */
 static int
 eustack_parse(struct reader *r, const struct parse_opts *o,
     struct sink *sink, struct diag *d, char *err, size_t errlen)
@@ -134,7 +135,8 @@ eustack_parse(struct reader *r, const struct parse_opts *o,
 	e.sink = sink;
 	while (reader_line(r, &line)) {
 		if (memchr(line.s, '\0', line.len) != NULL) {
-			diag_bad(d, r->lineno, "NUL byte in line: binary data?");
+			diag_bad(d, r->lineno, "NUL byte in line: binary "
+			    "data?");
 			continue;
 		}
 		if (stack_prefix(line.s, line.len, "PID ")) {
@@ -166,5 +168,6 @@ const struct format fmt_eustack = {
 	"elfutils eu-stack backtraces (stackcollapse-elfutils.pl)",
 	eustack_probe,
 	eustack_parse,
-	"for i in $(seq 100); do eu-stack -p PID; sleep 0.1; done > out.eustack",
+	"for i in $(seq 100); do eu-stack -p PID; sleep 0.1; done"
+	    " > out.eustack",
 };

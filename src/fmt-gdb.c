@@ -103,6 +103,7 @@ gdb_flush(struct stack *st, struct sink *sink)
 	stack_clear(st);
 }
 
+/* Read gdb backtraces, one stack of count 1 each. */
 static int
 gdb_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
     struct diag *d, char *err, size_t errlen)
@@ -114,7 +115,8 @@ gdb_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 
 	while (reader_line(r, &line)) {
 		if (memchr(line.s, '\0', line.len) != NULL) {
-			diag_bad(d, r->lineno, "NUL byte in line: binary data?");
+			diag_bad(d, r->lineno, "NUL byte in line: binary "
+			    "data?");
 			continue;
 		}
 		if (stack_prefix(line.s, line.len, "Thread")) {

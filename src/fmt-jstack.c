@@ -4,7 +4,7 @@
  * filter (--thread-state; RUNNABLE by default, "all" for every thread)
  * counts 1, rooted at its name:
  *
- *	"worker-1" #12 daemon prio=5 os_prio=0 ... runnable  [0x00007f8ced0a7000]
+ *	"worker-1" #12 daemon prio=5 os_prio=0 ... runnable  [0x00007f8c...]
  *	   java.lang.Thread.State: RUNNABLE
  *		at Busy.spin(Busy.java:7)
  *		at java.lang.Thread.run(java.base@17.0.15/Thread.java:840)
@@ -88,7 +88,8 @@ jstack_compiler(const char *s, size_t len)
 {
 	const char *p = s, *e = s + len;
 
-	while ((p = memmem(p, (size_t)(e - p), " CompilerThread", 15)) != NULL) {
+	while ((p = memmem(p, (size_t)(e - p), " CompilerThread", 15)) !=
+	    NULL) {
 		if (p - s >= 2 && p[-2] == 'C')
 			return 1;
 		p++;
@@ -109,7 +110,8 @@ jstack_thread(struct jstack *j, const char *s, size_t len)
 	j->namelen = n;
 	j->named = 1;
 	/* "pool-1-thread-7" becomes "pool-1-thread": s/-\d+$// */
-	for (k = n; k > 0 && j->name[k - 1] >= '0' && j->name[k - 1] <= '9'; k--)
+	for (k = n; k > 0 && j->name[k - 1] >= '0' &&
+	    j->name[k - 1] <= '9'; k--)
 		;
 	if (k < n && k > 0 && j->name[k - 1] == '-')
 		j->namelen = k - 1;
@@ -177,6 +179,7 @@ jstack_probe(const char *buf, size_t len)
 	return 0;
 }
 
+/* Read jstack dumps, one stack of count 1 per thread in the wanted state. */
 static int
 jstack_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
     struct diag *d, char *err, size_t errlen)
@@ -195,7 +198,8 @@ jstack_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 		if (len > 0 && s[0] == '#')
 			continue;
 		if (memchr(s, '\0', len) != NULL) {
-			diag_bad(d, r->lineno, "NUL byte in line: binary data?");
+			diag_bad(d, r->lineno, "NUL byte in line: binary "
+			    "data?");
 			continue;
 		}
 		if (len == 0) {

@@ -280,7 +280,8 @@ perf_sched_end_stat(struct perf_sched *ps)
 		memcpy(ps->buf, ps->statcomm, ps->statcommlen);
 		ps->buf[ps->statcommlen] = ';';
 		if (sw->vlen > 0)
-			memcpy(ps->buf + ps->statcommlen + 1, sw->val, sw->vlen);
+			memcpy(ps->buf + ps->statcommlen + 1, sw->val,
+			    sw->vlen);
 		sw->live = 0;
 		t = perf_sched_find(&ps->times, ps->buf, n, 1);
 		t->live = 1;
@@ -335,6 +336,7 @@ perf_sched_emit(struct perf_sched *ps, struct sink *sink)
 	stack_free(&st);
 }
 
+/* Read perf script scheduler events; emit off-CPU time per stack at the end. */
 static int
 perf_sched_parse(struct reader *r, const struct parse_opts *o,
     struct sink *sink, struct diag *d, char *err, size_t errlen)
@@ -349,7 +351,8 @@ perf_sched_parse(struct reader *r, const struct parse_opts *o,
 		s = line.s;
 		len = line.len;
 		if (memchr(s, '\0', len) != NULL) {
-			diag_bad(d, r->lineno, "NUL byte in line: binary data?");
+			diag_bad(d, r->lineno, "NUL byte in line: binary "
+			    "data?");
 			continue;
 		}
 		if ((len == 0 || s[0] != '#') &&
@@ -371,7 +374,8 @@ perf_sched_parse(struct reader *r, const struct parse_opts *o,
 		    perf_sched_has(s, len, "sched:sched_stat_blocked"))) {
 			c = perf_sched_var(s, len, "comm");
 			v = perf_sched_var(s, len, "pid");
-			if (v.len == 0 || perf_sched_var(s, len, "delay").len == 0)
+			if (v.len == 0 ||
+			    perf_sched_var(s, len, "delay").len == 0)
 				diag_bad(d, r->lineno, "sched_stat event "
 				    "without pid= or delay=");
 			perf_sched_copy(ps.statpid, sizeof ps.statpid, v);
@@ -385,7 +389,8 @@ perf_sched_parse(struct reader *r, const struct parse_opts *o,
 			ps.statcommlen = c.len;
 			if (o->tid) {
 				ps.statcomm[ps.statcommlen++] = '-';
-				memcpy(ps.statcomm + ps.statcommlen, v.s, v.len);
+				memcpy(ps.statcomm + ps.statcommlen, v.s,
+				    v.len);
 				ps.statcommlen += v.len;
 			}
 		}

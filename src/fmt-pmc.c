@@ -99,6 +99,7 @@ pmc_probe(const char *buf, size_t len)
 	return 0;
 }
 
+/* Read pmcstat -G lines, emitting a stack wherever the depth stops growing. */
 static int
 pmc_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
     struct diag *d, char *err, size_t errlen)
@@ -112,7 +113,8 @@ pmc_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 
 	while (reader_line(r, &line)) {
 		if (memchr(line.s, '\0', line.len) != NULL) {
-			diag_bad(d, r->lineno, "NUL byte in line: binary data?");
+			diag_bad(d, r->lineno, "NUL byte in line: binary "
+			    "data?");
 			continue;
 		}
 		if (!pmc_split(line.s, line.len, &pl)) {
@@ -147,5 +149,6 @@ const struct format fmt_pmc = {
 	"FreeBSD pmcstat -G call graphs (stackcollapse-pmc.pl)",
 	pmc_probe,
 	pmc_parse,
-	"pmcstat -S unhalted-cycles -O pmc.out; pmcstat -R pmc.out -z16 -G out.pmc",
+	"pmcstat -S unhalted-cycles -O pmc.out;"
+	    " pmcstat -R pmc.out -z16 -G out.pmc",
 };

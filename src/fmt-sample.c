@@ -201,6 +201,7 @@ sample_probe(const char *buf, size_t len)
 	return 0;
 }
 
+/* Read the call graphs of sample reports into self-count stacks. */
 static int
 sample_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
     struct diag *d, char *err, size_t errlen)
@@ -214,7 +215,8 @@ sample_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 	memset(&sm, 0, sizeof sm);
 	while (reader_line(r, &line)) {
 		if (memchr(line.s, '\0', line.len) != NULL) {
-			diag_bad(d, r->lineno, "NUL byte in line: binary data?");
+			diag_bad(d, r->lineno, "NUL byte in line: binary "
+			    "data?");
 			continue;
 		}
 		if (stack_prefix(line.s, line.len, "Call graph")) {

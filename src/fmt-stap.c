@@ -84,7 +84,8 @@ stap_frame(const char **s, size_t *len)
 	if ((p = memrchr(*s, '+', *len)) != NULL)
 		*len = (size_t)(p - *s);
 	/* Everything up to the last " : " goes. */
-	for (n = *len; (p = memrchr(*s, ':', n)) != NULL; n = (size_t)(p - *s)) {
+	for (n = *len; (p = memrchr(*s, ':', n)) != NULL;
+	    n = (size_t)(p - *s)) {
 		i = (size_t)(p - *s);
 		if (i >= 1 && i + 1 < *len && p[-1] == ' ' && p[1] == ' ') {
 			*s += i + 2;
@@ -98,6 +99,7 @@ stap_frame(const char **s, size_t *len)
 	}
 }
 
+/* Read SystemTap stacks: frames until a count line, then the next stack. */
 static int
 stap_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
     struct diag *d, char *err, size_t errlen)
@@ -113,7 +115,8 @@ stap_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 		s = line.s;
 		len = line.len;
 		if (memchr(s, '\0', len) != NULL) {
-			diag_bad(d, r->lineno, "NUL byte in line: binary data?");
+			diag_bad(d, r->lineno, "NUL byte in line: binary "
+			    "data?");
 			continue;
 		}
 		if (stap_is_count(s, len)) {

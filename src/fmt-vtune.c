@@ -119,6 +119,7 @@ vtune_probe(const char *buf, size_t len)
 	return stack_prefix(l.s, l.len, "Function Stack") ? 95 : 0;
 }
 
+/* Read VTune top-down CSV rows into stacks weighted by self time. */
 static int
 vtune_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
     struct diag *d, char *err, size_t errlen)
@@ -134,7 +135,8 @@ vtune_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 		if (r->lineno == 1)
 			continue;
 		if (memchr(line.s, '\0', line.len) != NULL) {
-			diag_bad(d, r->lineno, "NUL byte in line: binary data?");
+			diag_bad(d, r->lineno, "NUL byte in line: binary "
+			    "data?");
 			continue;
 		}
 		row = xgrow(row, &rowcap, line.len + 1, 1);
@@ -145,7 +147,8 @@ vtune_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 			;
 		/* The name ends at the first ",NUMBER,". */
 		for (i = depth; i < len; i++)
-			if (row[i] == ',' && vtune_number(row, len, i + 1, &end))
+			if (row[i] == ',' &&
+			    vtune_number(row, len, i + 1, &end))
 				break;
 		if (i == len) {
 			if (!stack_blank(row, len))

@@ -17,6 +17,7 @@ stack_isblank(char c)
 	    c == '\v';
 }
 
+/* Append a frame, copying its bytes. */
 void
 stack_push(struct stack *st, const char *s, size_t len)
 {
@@ -28,6 +29,7 @@ stack_push(struct stack *st, const char *s, size_t len)
 	st->len += len;
 }
 
+/* Forget every frame, keeping the buffers. */
 void
 stack_clear(struct stack *st)
 {
@@ -35,6 +37,7 @@ stack_clear(struct stack *st)
 	st->n = 0;
 }
 
+/* Hand the frames to the sink as one sample, root first. */
 void
 stack_emit(struct stack *st, struct sink *sink, int leaf_first,
     uint64_t count, unsigned frac)
@@ -56,6 +59,7 @@ stack_emit(struct stack *st, struct sink *sink, int leaf_first,
 	sink->stack(sink->ctx, &smp);
 }
 
+/* Free the buffers. */
 void
 stack_free(struct stack *st)
 {
@@ -65,6 +69,7 @@ stack_free(struct stack *st)
 	memset(st, 0, sizeof *st);
 }
 
+/* Set the name at depth d, keeping the other depths. */
 void
 levels_set(struct levels *lv, size_t d, const char *s, size_t len)
 {
@@ -84,6 +89,7 @@ levels_set(struct levels *lv, size_t d, const char *s, size_t len)
 		lv->n = d + 1;
 }
 
+/* Hand depths 0..d to the sink as one sample. */
 void
 levels_emit(struct levels *lv, size_t d, int reverse, struct sink *sink,
     uint64_t count, unsigned frac)
@@ -109,6 +115,7 @@ levels_emit(struct levels *lv, size_t d, int reverse, struct sink *sink,
 	sink->stack(sink->ctx, &smp);
 }
 
+/* Free every depth. */
 void
 levels_free(struct levels *lv)
 {
@@ -121,6 +128,7 @@ levels_free(struct levels *lv)
 	memset(lv, 0, sizeof *lv);
 }
 
+/* Parse a count of decimal digits. */
 int
 stack_count(const char *s, size_t len, uint64_t *v)
 {
@@ -140,6 +148,7 @@ stack_count(const char *s, size_t len, uint64_t *v)
 	return 1;
 }
 
+/* Skip leading blanks. */
 void
 stack_ltrim(const char **s, size_t *len)
 {
@@ -149,6 +158,7 @@ stack_ltrim(const char **s, size_t *len)
 	}
 }
 
+/* Drop trailing blanks. */
 void
 stack_rtrim(const char *s, size_t *len)
 {
@@ -156,6 +166,7 @@ stack_rtrim(const char *s, size_t *len)
 		(*len)--;
 }
 
+/* Does the text start with prefix? */
 int
 stack_prefix(const char *s, size_t len, const char *prefix)
 {
@@ -164,6 +175,7 @@ stack_prefix(const char *s, size_t len, const char *prefix)
 	return len >= n && memcmp(s, prefix, n) == 0;
 }
 
+/* Is the text only blanks? */
 int
 stack_blank(const char *s, size_t len)
 {

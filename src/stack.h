@@ -19,7 +19,7 @@
 struct stack {
 	char *buf;		/* the names' bytes, back to back */
 	size_t len, cap;
-	size_t *off;		/* frame i is buf[off[i] .. off[i + 1] or len) */
+	size_t *off;		/* frame i: buf[off[i] .. off[i + 1] or len) */
 	size_t n, capoff;
 	struct strv *v;		/* built for the sink by stack_emit() */
 	size_t capv;
