@@ -10,7 +10,8 @@
  * Deliberate differences from the reference: the last sample is kept when no
  * blank line follows it; an event line also ends the sample before it, so two
  * samples without a blank line between them are not glued together; a line of
- * only whitespace counts as blank; a comm of one character is accepted.
+ * only whitespace counts as blank; a comm of one character is accepted;
+ * side-band records (PERF_RECORD_*) are never samples.
  */
 #include "config.h"
 
@@ -457,6 +458,22 @@ perf_flush(struct perf_parse *pp)
 	pp->sink->stack(pp->sink->ctx, &smp);
 }
 
+/*
+ * End the sample being read where no blank line ended it: at the next event
+ * line or at the end of the input. It is kept when it has frames; an event
+ * line without any (output without -g) is dropped, as the reference drops
+ * it.
+ */
+static void
+perf_end_sample(struct perf_parse *pp)
+{
+	if (pp->nframes > 0)
+		perf_flush(pp);
+	else if (pp->active)
+		pp->nochain++;
+	pp->active = 0;
+}
+
 /* Count a sample of an event that is not kept. */
 static void
 perf_skip(struct perf_parse *pp, struct strv ev)
@@ -488,7 +505,10 @@ perf_event_line(struct perf_parse *pp, const char *s, size_t len,
 
 	if (!perf_split_head(s, len, &h))
 		return 0;
-	perf_flush(pp);
+	perf_end_sample(pp);
+	/* Side-band records (--show-mmap-events and the like) are no sample. */
+	if (perf_has(s + h.rest, len - h.rest, "PERF_RECORD_"))
+		return 1;
 	hasev = perf_split_event(s, len, &ev, &per);
 	if (hasev) {
 		if (pp->event == NULL) {
@@ -582,7 +602,7 @@ fmt_perf_end(struct perf_parse *pp)
 	char buf[768];
 	size_t i, n = 0;
 
-	perf_flush(pp);
+	perf_end_sample(pp);
 	for (i = 0; i < pp->nskipped && i < PERF_NOTE_EVENTS; i++)
 		n += (size_t)snprintf(buf + n, n < sizeof buf ? sizeof buf - n :
 		    0, "%s'%s' (%llu sample%s)", i > 0 ? ", " : "",
@@ -601,6 +621,10 @@ fmt_perf_end(struct perf_parse *pp)
 		diag_note(pp->diag, "no samples of event '%s' "
 		    "(--event-filter); the input has %s", pp->event,
 		    pp->nskipped > 0 ? buf : "no other events");
+	if (pp->nochain > 0)
+		diag_note(pp->diag, "%llu sample%s without a call chain left out "
+		    "(record with perf record -g)",
+		    (unsigned long long)pp->nochain, pp->nochain == 1 ? "" : "s");
 	for (i = 0; i < pp->nskipped; i++)
 		free(pp->skipped[i].name);
 	free(pp->skipped);

@@ -51,6 +51,7 @@ struct perf_parse {
 	size_t eventlen;
 	int defaulted;			/* event is the first seen, not asked */
 	uint64_t kept;			/* samples of the kept event */
+	uint64_t nochain;		/* of them, dropped for having no frames */
 	struct perf_event *skipped;	/* other events, in order of appearance */
 	size_t nskipped, capskipped;
 };

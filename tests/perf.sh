@@ -100,6 +100,23 @@ printf 'a 1 cpu-clock:\n\t1 f (/x)\nb 2 cpu-clock:\n\t2 g (/x)\n \t\nc 3 cpu-clo
 expect_eq "samples are not glued" "$(printf 'a;f 1\nb;g 1\nc;h 1')" \
     "$("$FLAMETUI" --fold "$TMP/glued.txt" 2>&1)"
 
+# Side-band records (perf script --show-mmap-events, --show-task-events)
+# are no samples; an event line with no frames and no blank line after it
+# (output of perf record without -g) is left out, with a note.
+printf '%s\n' \
+'perf-exec     0     0.000000: PERF_RECORD_COMM: perf-exec:5/5' \
+'prog     5  1.000000: PERF_RECORD_MMAP2 5/5: [0x1000(0x1000) @ 0x1000 fe:00 1 2]: r-xp /bin/prog' \
+'prog     5  1.000100:       1000 cpu-clock: ' \
+'prog     5  1.000200:       1000 cpu-clock: ' \
+'	    1111 main+0x1 (/bin/prog)' \
+'' \
+'prog     5  1.000300: PERF_RECORD_EXIT(5:5):(4:4)' '' >"$TMP/sideband.txt"
+"$FLAMETUI" --fold "$TMP/sideband.txt" >"$TMP/out" 2>"$TMP/err"
+expect_eq "side-band records are no samples" "prog;main 1000" "$(cat "$TMP/out")"
+expect_eq "a sample without a call chain: note" \
+"flametui: $TMP/sideband.txt: 1 sample without a call chain left out (record with perf record -g)" \
+	"$(cat "$TMP/err")"
+
 # Timestamps, in input order, from the parser's own API: seconds with six
 # or nine decimals, and -1 without a time field.
 printf 'p 1 [000] 12.5: cpu-clock:\n\t1 f (/x)\n\np 1 1.000000001: cpu-clock:\n\t1 f (/x)\n\np 1 cpu-clock:\n\t1 f (/x)\n' \
