@@ -39,6 +39,8 @@
 #include "util.h"
 
 #define CHROME_NONE INT64_MIN	/* no parent: a root */
+#define CHROME_ROOT SIZE_MAX	/* chrome_node.up of a root */
+#define CHROME_LOST (SIZE_MAX - 1)	/* chrome_node.up: parent missing */
 #define CHROME_MAX_NS 2.3e18	/* times beyond are not believed (73 years) */
 #define CHROME_MAX_US (INT64_C(1) << 50)	/* sample times, microseconds */
 
@@ -48,6 +50,8 @@ struct chrome_node {
 	int64_t parent;		/* the parent's id, or CHROME_NONE */
 	uint64_t hits;		/* hitCount */
 	char *name;		/* the frame name, NULL for the (root) node */
+	size_t len;		/* its length */
+	size_t up;		/* index of the parent, once sorted */
 };
 
 /* A V8 CPU profile: a cpuprofile file, or one "Profile" id of a trace. */
@@ -98,7 +102,7 @@ struct chrome {
 	uint64_t unmatched;	/* E without B, B without E */
 	uint64_t nevents;	/* duration events read */
 	struct strv *frames;	/* scratch stack for the sink */
-	size_t capframes;
+	size_t nframes, capframes;	/* the stack chrome_emit() made last */
 };
 
 /* Skip a UTF-8 byte order mark and white space; the first byte or -1. */
@@ -255,6 +259,7 @@ chrome_add_nodes(struct chrome *c, struct chrome_prof *pr, const json_t *nodes)
 			cn->hits = (uint64_t)chrome_int(json_object_get(n,
 			    "hitCount"), 0);
 		cn->name = chrome_frame_name(json_object_get(n, "callFrame"));
+		cn->len = cn->name != NULL ? strlen(cn->name) : 0;
 		/* cpuprofile nodes name their children, not their parent. */
 		kids = json_object_get(n, "children");
 		json_array_foreach(kids, k, kid) {
@@ -292,7 +297,10 @@ chrome_node(struct chrome_prof *pr, int64_t id)
 	    chrome_cmp_node);
 }
 
-/* Sort a profile's nodes by id and apply the children links. */
+/*
+ * Sort a profile's nodes by id, apply the children links, and point each
+ * node at its parent's index.
+ */
 static void
 chrome_sort(struct chrome_prof *pr)
 {
@@ -307,6 +315,13 @@ chrome_sort(struct chrome_prof *pr)
 		    n->id != pr->links[i].parent)
 			n->parent = pr->links[i].parent;
 	pr->nlinks = 0;
+	for (i = 0; i < pr->nnodes; i++) {
+		n = pr->nodes[i].parent == CHROME_NONE ? NULL :
+		    chrome_node(pr, pr->nodes[i].parent);
+		pr->nodes[i].up = pr->nodes[i].parent == CHROME_NONE ?
+		    CHROME_ROOT : n == NULL ? CHROME_LOST :
+		    (size_t)(n - pr->nodes);
+	}
 	pr->sorted = 1;
 }
 
@@ -354,19 +369,20 @@ chrome_emit(struct chrome *c, struct chrome_prof *pr, struct chrome_node *n,
 	size_t depth = 0, i;
 	struct strv t;
 
-	while (n != NULL) {
+	for (;;) {
 		if (depth > pr->nnodes)
 			return -1;	/* a cycle */
 		if (n->name != NULL) {
 			c->frames = xgrow(c->frames, &c->capframes, depth + 1,
 			    sizeof *c->frames);
 			c->frames[depth].s = n->name;
-			c->frames[depth++].len = strlen(n->name);
+			c->frames[depth++].len = n->len;
 		}
-		if (n->parent == CHROME_NONE)
+		if (n->up == CHROME_ROOT)
 			break;
-		if ((n = chrome_node(pr, n->parent)) == NULL)
+		if (n->up == CHROME_LOST)
 			return -1;
+		n = &pr->nodes[n->up];
 	}
 	/* Collected leaf first: turn it root first. */
 	for (i = 0; i < depth / 2; i++) {
@@ -375,7 +391,7 @@ chrome_emit(struct chrome *c, struct chrome_prof *pr, struct chrome_node *n,
 		c->frames[depth - 1 - i] = t;
 	}
 	smp.frames = c->frames;
-	smp.nframes = depth;
+	smp.nframes = c->nframes = depth;
 	sink->stack(sink->ctx, &smp);
 	return 0;
 }
@@ -384,8 +400,10 @@ chrome_emit(struct chrome *c, struct chrome_prof *pr, struct chrome_node *n,
 static void
 chrome_emit_prof(struct chrome *c, struct chrome_prof *pr, struct sink *sink)
 {
+	struct sample smp = { .count = 1 };
 	struct chrome_node *n;
 	size_t i;
+	int ok = 0;
 
 	chrome_sort(pr);
 	if (pr->nsamples == 0) {
@@ -396,9 +414,18 @@ chrome_emit_prof(struct chrome *c, struct chrome_prof *pr, struct sink *sink)
 		return;
 	}
 	for (i = 0; i < pr->nsamples; i++) {
+		/* Runs of samples of one node are common: reuse its stack. */
+		if (ok && i > 0 && pr->samples[i].node == pr->samples[i - 1].node) {
+			smp.frames = c->frames;
+			smp.nframes = c->nframes;
+			smp.time_ns = pr->samples[i].time * 1000;
+			sink->stack(sink->ctx, &smp);
+			continue;
+		}
 		n = chrome_node(pr, pr->samples[i].node);
-		if (n == NULL || chrome_emit(c, pr, n, 1,
-		    pr->samples[i].time * 1000, sink) < 0)
+		ok = n != NULL && chrome_emit(c, pr, n, 1,
+		    pr->samples[i].time * 1000, sink) == 0;
+		if (!ok)
 			c->badsamples++;
 	}
 }
