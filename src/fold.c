@@ -101,7 +101,7 @@ fold_write(const struct profile *p, FILE *f)
 		nm = profile_name(p, it.node);
 		len = lv[depth].pathlen;
 		path = xgrow(path, &cappath, len + nm->len + 2, 1);
-		if (len > 0)
+		if (depth > 0)
 			path[len++] = ';';
 		memcpy(path + len, nm->s, nm->len);
 		len += nm->len;

@@ -18,6 +18,11 @@ printf 'main;do work;;leaf 3\n' >"$TMP/in"
 out=$("$FLAMETUI" --fold "$TMP/in")
 expect_eq "spaces and empty frames" "main;do work;;leaf 3" "$out"
 
+# An empty frame at the root is kept, so the line starts with ';'.
+printf ';a;b 1\n;;c 2\nx 1\n' >"$TMP/in"
+out=$("$FLAMETUI" --fold "$TMP/in")
+expect_eq "empty root frame" "$(printf ';;c 2\n;a;b 1\nx 1')" "$out"
+
 # The differential form: the second count (after) is the weight.
 printf 'a;b 10 12\na;c 3 1\n' >"$TMP/in"
 out=$("$FLAMETUI" --fold "$TMP/in")
