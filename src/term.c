@@ -38,11 +38,14 @@ static FILE *ttyout, *ttyin;
 static TermKey *tk;
 static int wakefd[2] = { -1, -1 };	/* SIGWINCH self-pipe */
 static volatile sig_atomic_t resized;
+static volatile sig_atomic_t continued;	/* back from a Ctrl-Z stop */
 
 /* Prepared for the signal handlers, which may only write() it. */
 static struct termios saved_tios;
 static char restore[256];
 static size_t restorelen;
+static char enter[256];		/* the opposite, after a stop */
+static size_t enterlen;
 static volatile sig_atomic_t active;	/* the screen is taken over */
 static volatile sig_atomic_t loading;	/* a progress line may be shown */
 
@@ -96,6 +99,37 @@ term_fatal_signal(int sig)
 	errno = saved;
 }
 
+/*
+ * Ctrl-Z: put the terminal back, stop, and when continued note that the
+ * screen must be taken over again (the main loop does it).
+ */
+static void
+term_tstp(int sig)
+{
+	struct sigaction sa;
+	sigset_t set;
+	int saved = errno;
+
+	if (active) {
+		term_write(term.fd, restore, restorelen);
+		tcsetattr(term.fd, TCSANOW, &saved_tios);
+	}
+	signal(sig, SIG_DFL);
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	raise(sig);
+	/* Continued. */
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = term_tstp;
+	sigemptyset(&sa.sa_mask);
+	sigaction(sig, &sa, NULL);
+	continued = 1;
+	if (wakefd[1] != -1)
+		(void)!write(wakefd[1], "", 1);
+	errno = saved;
+}
+
 /* Note a resize and wake the main loop. */
 static void
 term_winch(int sig)
@@ -134,19 +168,20 @@ term_guard_loading(void)
 	term_catch_fatal();
 }
 
-/* Add a terminfo capability to the restore sequence. */
+/* Add a terminfo capability (or, failing that, text) to a sequence. */
 static void
-term_restore_add(const char *cap)
+term_seq_add(char *buf, size_t size, size_t *len, const char *cap,
+    const char *text)
 {
-	char *s = tigetstr((char *)cap);
+	char *s = cap != NULL ? tigetstr((char *)cap) : (char *)text;
 	size_t n;
 
 	if (s == NULL || s == (char *)-1)
 		return;
 	n = strlen(s);
-	if (restorelen + n < sizeof restore) {
-		memcpy(restore + restorelen, s, n);
-		restorelen += n;
+	if (*len + n < size) {
+		memcpy(buf + *len, s, n);
+		*len += n;
 	}
 }
 
@@ -230,6 +265,8 @@ term_open(int no_color, char *err, size_t errlen)
 	sa.sa_handler = term_winch;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGWINCH, &sa, NULL);
+	sa.sa_handler = term_tstp;
+	sigaction(SIGTSTP, &sa, NULL);
 	term_catch_fatal();
 
 	if (term_screen(ttyout, ttyin, NULL, no_color) < 0) {
@@ -237,13 +274,16 @@ term_open(int no_color, char *err, size_t errlen)
 		    getenv("TERM") ? getenv("TERM") : "");
 		return -1;
 	}
-	restorelen = 0;
-	memcpy(restore, MOUSE_OFF, sizeof MOUSE_OFF - 1);
-	restorelen = sizeof MOUSE_OFF - 1;
-	term_restore_add("sgr0");
-	term_restore_add("cnorm");
-	term_restore_add("rmkx");
-	term_restore_add("rmcup");
+	restorelen = enterlen = 0;
+	term_seq_add(restore, sizeof restore, &restorelen, NULL, MOUSE_OFF);
+	term_seq_add(restore, sizeof restore, &restorelen, "sgr0", NULL);
+	term_seq_add(restore, sizeof restore, &restorelen, "cnorm", NULL);
+	term_seq_add(restore, sizeof restore, &restorelen, "rmkx", NULL);
+	term_seq_add(restore, sizeof restore, &restorelen, "rmcup", NULL);
+	term_seq_add(enter, sizeof enter, &enterlen, "smcup", NULL);
+	term_seq_add(enter, sizeof enter, &enterlen, "smkx", NULL);
+	term_seq_add(enter, sizeof enter, &enterlen, "civis", NULL);
+	term_seq_add(enter, sizeof enter, &enterlen, NULL, MOUSE_ON);
 	active = 1;
 	loading = 0;
 	util_cleanup = term_close;
@@ -375,6 +415,14 @@ term_event(struct term_event *ev, int timeout_ms)
 
 	memset(ev, 0, sizeof *ev);
 	for (;;) {
+		if (continued) {
+			/* Take the screen over again after a stop. */
+			continued = 0;
+			reset_prog_mode();
+			term_write(term.fd, enter, enterlen);
+			clearok(curscr, TRUE);
+			resized = 1;
+		}
 		if (resized) {
 			resized = 0;
 			term_resize();

@@ -2,7 +2,8 @@
 # The terminal is put back when flametui is killed: Ctrl-C, SIGINT,
 # SIGTERM, SIGHUP, SIGQUIT, SIGSEGV and SIGABRT each leave the pane out of
 # the alternate screen, with mouse reporting and keypad mode off and the
-# cursor shown, and the signal still ends the process.
+# cursor shown, and the signal still ends the process. Ctrl-Z does the same
+# while stopped.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/tui-lib.sh"
 
@@ -26,6 +27,39 @@ run() {
 }
 
 ulimit -c 0
+
+# Ctrl-Z: the terminal is put back while stopped; after fg the screen is
+# taken over and drawn again. (Stopping needs a shell with job control: a
+# process group with none is orphaned, and the kernel ignores Ctrl-Z.)
+if command -v bash >/dev/null 2>&1; then
+	t kill-server 2>/dev/null
+	nstart=$((nstart + 1))
+	SOCK=flametui-test-$$-$nstart
+	t new-session -d -x 80 -y 20 "env TERM=xterm-256color \
+	    LANG=C.UTF-8 LC_ALL=C.UTF-8 PS1='$ ' bash --norc --noprofile -i"
+	keys "'$FLAMETUI' '$TMP/p.folded'; echo EXITED \$?" Enter
+	wait_line 19 "$status"
+	keys C-z
+	wait_for 'Stopped'
+	expect_eq "C-z: terminal restored" \
+		"alt=0 mouse=0000 cursor=1 keypad=0" "$(pane_flags)"
+	keys fg Enter
+	wait_line 19 "$status"
+	expect_eq "fg: taken over" "alt=1 mouse=1101 cursor=0 keypad=1" \
+		"$(pane_flags)"
+	keys Up
+	wait_line 19 "main | 4 samples | 100.00% of total | 100.00% of zoom"
+	keys q
+	i=0
+	while [ "$(pane_flags)" != "alt=0 mouse=0000 cursor=1 keypad=0" ] &&
+	    [ $i -lt 200 ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+	expect_eq "C-z, fg, q: terminal restored" \
+		"alt=0 mouse=0000 cursor=1 keypad=0" "$(pane_flags)"
+fi
+
 run C-c 2
 run INT 2
 run TERM 15
