@@ -221,7 +221,7 @@ jstack_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 			continue;
 		}
 		stack_ltrim(&s, &len);
-		if (len > 3 && memcmp(s, "at ", 3) == 0) {
+		if (len >= 3 && memcmp(s, "at ", 3) == 0) {
 			jstack_frame(&j, s + 3, len - 3);
 			continue;
 		}

@@ -232,6 +232,9 @@ perf_sched_func(struct perf_sched *ps, const char *s, size_t len)
 		memcpy(ps->buf + n, w, (size_t)(p - w));
 		n += (size_t)(p - w);
 	}
+	/* The awk builds a string: while it is empty, a frame replaces it. */
+	if (ps->sw.len == 0)
+		stack_clear(&ps->sw);
 	stack_push(&ps->sw, ps->buf, n);
 }
 

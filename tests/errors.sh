@@ -87,4 +87,15 @@ expect_match "perf-sched: bad events named" \
 	"in:4: sched_stat event without pid= or delay=.*2 lines ignored" \
 	"$(cat "$TMP/err")"
 
+## Damaged lines read as the reference reads them (found by comparing with
+## the reference collapsers on mutated fixtures): a jstack "at" with nothing
+## after it is an empty frame; a perf-sched leaf frame with no name vanishes.
+printf '"t" #1\n   java.lang.Thread.State: RUNNABLE\n\tat \n\tat a.B.c(B.java:1)\n\n' >"$TMP/in"
+run jstack
+expect_eq "jstack: empty frame" "t;a.B.c; 1" "$(cat "$TMP/out")"
+printf 'a 5 [0] 1.0: sched:sched_switch: prev_comm=a prev_pid=5 prev_state=S ==>\n\tffff\n\tffff f ([k])\n\n' >"$TMP/in"
+printf 'b 0 [0] 1.1: sched:sched_stat_sleep: comm=a pid=5 delay=3000 [ns]\n\tffff w ([k])\n\n' >>"$TMP/in"
+run perf-sched
+expect_eq "perf-sched: nameless leaf" "a;f 3" "$(cat "$TMP/out")"
+
 finish
