@@ -65,7 +65,7 @@ until xwininfo -display "$DPY" -root >/dev/null 2>&1; do
 	[ $i -lt 100 ] || { echo "screenshots: Xvfb did not start" >&2; exit 1; }
 	sleep 0.1
 done
-DISPLAY=$DPY xterm -title flametui-shot -geometry ${COLS}x${ROWS}+0+0 \
+DISPLAY=$DPY xterm -tn xterm-256color -title flametui-shot -geometry ${COLS}x${ROWS}+0+0 \
     -fa 'DejaVu Sans Mono' -fs 10 -bg black -fg grey90 \
     -xrm 'XTerm*allowTitleOps: false' \
     -e tmux -L "$SOCK" attach >/dev/null 2>&1 &
