@@ -31,28 +31,39 @@ flame_height(void)
 	return LINES > 3 ? LINES - 3 : 0;
 }
 
+/* The first line and height of the area of t->v: the graph, or a pane. */
+static void
+flame_area(const struct tui *t, int *top, int *h)
+{
+	if (t->cur.mode == MODE_SANDWICH)
+		filters_pane(t->pane, top, h);
+	else {
+		*top = flame_top();
+		*h = flame_height();
+	}
+}
+
 int
 flame_row_at(const struct tui *t, int y)
 {
-	int h = flame_height(), r;
+	int top, h, r;
 
-	if (y < flame_top() || y >= flame_top() + h)
+	flame_area(t, &top, &h);
+	if (y < top || y >= top + h)
 		return -1;
-	r = y - flame_top();
+	r = y - top;
 	return t->v.icicle ? r : h - 1 - r;
 }
 
-/* The screen line of a layout row. */
+/* The screen line of a layout row of v, drawn from line top, h high. */
 static int
-flame_line(const struct tui *t, size_t row)
+flame_line(const struct view *v, int top, int h, size_t row)
 {
-	int h = flame_height();
-
-	return flame_top() + (t->v.icicle ? (int)row : h - 1 - (int)row);
+	return top + (v->icicle ? (int)row : h - 1 - (int)row);
 }
 
 /* A count of samples with thousands separators: "1,234,567.5". */
-static char *
+char *
 flame_count(const struct profile *p, uint64_t c, char *buf, size_t size)
 {
 	char raw[64];
@@ -92,19 +103,21 @@ flame_bar(int y, const char *s)
 	attr_set(A_NORMAL, 0, NULL);
 }
 
-/* The title: inputs, total samples, format, and the zoom. */
-static void
+/* The title: inputs, total samples, format, filters, and the zoom. */
+void
 flame_title(struct tui *t)
 {
 	const struct profile *p = t->p;
-	char line[LABEL_MAX], count[64];
+	char line[LABEL_MAX], count[64], filters[LABEL_MAX / 2];
 	uint32_t root = view_root(&t->v);
 	int n;
 
-	n = snprintf(line, sizeof line, "%s | %s samples | %s", t->files,
+	filters_describe(t, filters, sizeof filters);
+	n = snprintf(line, sizeof line, "%s | %s samples | %s%s", t->files,
 	    flame_count(p, p->nodes[PROFILE_ROOT].total, count, sizeof count),
-	    t->format);
-	if (root != PROFILE_ROOT && n > 0 && (size_t)n < sizeof line)
+	    t->format, filters);
+	if (t->cur.mode == MODE_GRAPH && root != PROFILE_ROOT && n > 0 &&
+	    (size_t)n < sizeof line)
 		snprintf(line + n, sizeof line - (size_t)n, " | zoom: %s",
 		    profile_name(p, root)->s);
 	flame_bar(0, line);
@@ -114,7 +127,7 @@ flame_title(struct tui *t)
 static void
 flame_status(struct tui *t)
 {
-	const struct profile *p = t->p;
+	const struct profile *p = t->v.p;
 	const struct name *nm = profile_name(p, t->v.sel);
 	uint64_t c = p->nodes[t->v.sel].total;
 	char right[256], count[64], name[LABEL_MAX];
@@ -122,7 +135,7 @@ flame_status(struct tui *t)
 
 	snprintf(right, sizeof right, " | %s samples | %.2f%% of total | "
 	    "%.2f%% of zoom", flame_count(p, c, count, sizeof count),
-	    flame_pct(c, p->nodes[PROFILE_ROOT].total),
+	    flame_pct(c, t->p->nodes[PROFILE_ROOT].total),
 	    flame_pct(c, p->nodes[view_root(&t->v)].total));
 	rw = (int)strlen(right);
 	nw = text_fit(nm->s, nm->len, COLS - rw > 8 ? COLS - rw : 8, term.utf8,
@@ -141,7 +154,7 @@ flame_status(struct tui *t)
 static void
 flame_bottom(struct tui *t)
 {
-	const struct profile *p = t->p;
+	const struct profile *p = t->v.p;
 	char line[LABEL_MAX], pat[256], out[LABEL_MAX];
 	uint64_t mz;
 
@@ -156,8 +169,13 @@ flame_bottom(struct tui *t)
 		    t->v.icase ? "i" : "",
 		    flame_pct(t->v.matched, p->nodes[PROFILE_ROOT].total),
 		    flame_pct(mz, p->nodes[view_root(&t->v)].total));
-	} else
-		snprintf(line, sizeof line, "Enter: zoom  u: back  /: search  "
+	} else if (t->cur.mode == MODE_SANDWICH)
+		snprintf(line, sizeof line, "%s above, %s below  Tab: "
+		    "switch pane  f: focus  c: back  u: undo  q: quit",
+		    t->pane == 0 ? "CALLERS" : "callers",
+		    t->pane == 1 ? "CALLEES" : "callees");
+	else
+		snprintf(line, sizeof line, "Enter: zoom  u: undo  /: search  "
 		    "i: icicle  ?: help  q: quit");
 	move(LINES - 1, 0);
 	text_fit(line, strlen(line), COLS, term.utf8, out, sizeof out);
@@ -196,9 +214,9 @@ flame_filler(const struct span *s, int y)
 
 /* Draw one frame: a coloured block with its label, then a gap cell. */
 static void
-flame_frame(struct tui *t, const struct span *s, int y)
+flame_frame(struct tui *t, const struct view *v, const struct span *s, int y)
 {
-	const struct name *nm = profile_name(t->p, s->node);
+	const struct name *nm = profile_name(v->p, s->node);
 	char label[LABEL_MAX];
 	int area, w, x, c, sel = s->flags & SPAN_SELECTED;
 	attr_t a;
@@ -236,17 +254,16 @@ flame_frame(struct tui *t, const struct span *s, int y)
 	attr_set(A_NORMAL, 0, NULL);
 }
 
-/* The graph area. */
+/* A graph of v from line top, h lines high. */
 static void
-flame_graph(struct tui *t)
+flame_graph(struct tui *t, const struct view *v, int top, int h)
 {
-	const struct view *v = &t->v;
 	const struct span *s;
 	size_t r, i;
 	int y;
 
 	for (r = 0; r < v->nrows; r++) {
-		y = flame_line(t, r);
+		y = flame_line(v, top, h, r);
 		for (i = 0; i < v->rows[r].n; i++) {
 			s = &v->spans[v->rows[r].first + i];
 			if (s->flags & SPAN_FILLER)
@@ -255,7 +272,7 @@ flame_graph(struct tui *t)
 		for (i = 0; i < v->rows[r].n; i++) {
 			s = &v->spans[v->rows[r].first + i];
 			if (!(s->flags & SPAN_FILLER))
-				flame_frame(t, s, y);
+				flame_frame(t, v, s, y);
 		}
 	}
 }
@@ -263,12 +280,20 @@ flame_graph(struct tui *t)
 void
 flame_draw(struct tui *t)
 {
+	int top, h;
+
 	erase();
 	if (LINES < 1 || COLS < 1)
 		return;
 	flame_title(t);
-	if (LINES >= 3) {
-		flame_graph(t);
+	if (LINES >= 3 && t->cur.mode == MODE_SANDWICH) {
+		filters_pane(t->pane, &top, &h);
+		flame_graph(t, &t->v, top, h);
+		filters_pane(!t->pane, &top, &h);
+		flame_graph(t, &t->other, top, h);
+		flame_status(t);
+	} else if (LINES >= 3) {
+		flame_graph(t, &t->v, flame_top(), flame_height());
 		flame_status(t);
 	}
 	if (LINES >= 2)

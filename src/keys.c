@@ -29,7 +29,6 @@ const struct key keys[] = {
 	    "depth" },
 	{ KEYS_GRAPH, "Enter", ACT_ZOOM, "zoom into the selected frame" },
 	{ KEYS_GRAPH, "Backspace", ACT_UNZOOM, "go back one zoom level" },
-	{ KEYS_GRAPH, "u", ACT_UNZOOM, "go back one zoom level" },
 	{ KEYS_GRAPH, "Escape", ACT_ESCAPE, "clear the search; without one, "
 	    "go back one zoom level" },
 	{ KEYS_GRAPH, "0", ACT_RESET, "reset the zoom to the whole profile" },
@@ -44,6 +43,28 @@ const struct key keys[] = {
 	    "regular expression" },
 	{ KEYS_GRAPH, "n", ACT_NEXT, "select the next matching frame" },
 	{ KEYS_GRAPH, "N", ACT_PREV, "select the previous matching frame" },
+	{ KEYS_GRAPH, "u", ACT_UNDO, "undo the last change to the view: a "
+	    "zoom, a filter, a switch of view" },
+	{ KEYS_GRAPH, "r", ACT_REVERSE, "reverse (bottom-up): merge stacks "
+	    "from the leaf, or back" },
+	{ KEYS_GRAPH, "f", ACT_FOCUS, "focus on the selected function: every "
+	    "stack through it, rooted at it" },
+	{ KEYS_GRAPH, "H", ACT_HIDE, "hide the frames matching a regular "
+	    "expression (empty: none)" },
+	{ KEYS_GRAPH, "I", ACT_IGNORE, "ignore the stacks with a frame "
+	    "matching a regular expression (empty: none)" },
+	{ KEYS_GRAPH, "p", ACT_PRUNE, "prune blocks under a percentage of the "
+	    "total into their parent" },
+	{ KEYS_GRAPH, "R", ACT_RECURSION, "collapse recursion (f;f;f becomes "
+	    "f), or back" },
+	{ KEYS_GRAPH, "t", ACT_TOP, "the top table of every function, or back "
+	    "to the graph" },
+	{ KEYS_GRAPH, "o", ACT_SORT, "top table: sort by self or by total "
+	    "samples" },
+	{ KEYS_GRAPH, "c", ACT_SANDWICH, "callers (above) and callees (below) "
+	    "of the selected function, or back" },
+	{ KEYS_GRAPH, "Tab", ACT_PANE, "callers and callees: move between the "
+	    "two panes" },
 	{ KEYS_GRAPH, "s", ACT_SAVE_SVG, "save what is on the screen (zoom, "
 	    "orientation, search) as an interactive SVG file" },
 	{ KEYS_GRAPH, "?", ACT_HELP, "show this help" },

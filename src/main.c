@@ -22,6 +22,7 @@
 #include "record.h"
 #include "save.h"
 #include "svg.h"
+#include "top.h"
 #include "transform.h"
 #include "tui.h"
 #include "util.h"
@@ -37,7 +38,7 @@ enum {
 	OPT_FONTSIZE, OPT_FONTWIDTH, OPT_COLORS, OPT_BGCOLORS, OPT_HASH,
 	OPT_INVERTED, OPT_FLAMECHART, OPT_NEGATE,
 	OPT_PALETTE, OPT_NO_COLOR, OPT_ICICLE, OPT_LIST_KEYS,
-	OPT_THREADS,
+	OPT_THREADS, OPT_TOP, OPT_CALLERS,
 };
 
 static const struct option longopts[] = {
@@ -57,6 +58,8 @@ static const struct option longopts[] = {
 	{ "hide", required_argument, NULL, OPT_HIDE },
 	{ "nodefraction", required_argument, NULL, OPT_NODEFRACTION },
 	{ "collapse-recursion", no_argument, NULL, OPT_RECURSION },
+	{ "callers", required_argument, NULL, OPT_CALLERS },
+	{ "top", no_argument, NULL, OPT_TOP },
 	{ "list-formats", no_argument, NULL, OPT_LIST_FORMATS },
 	{ "thread-state", required_argument, NULL, OPT_THREAD_STATE },
 	{ "gzip-ratio", required_argument, NULL, OPT_GZRATIO },
@@ -142,6 +145,9 @@ usage(FILE *f)
 "      --hide=REGEX       drop the frames matching REGEX from every stack\n"
 "      --nodefraction=F   fold blocks under F of the total (0.01, or 1%%)\n"
 "                         into their parent\n"
+"      --callers=NAME     the callers of function NAME, merged from it (stacks\n"
+"                         through it, cut after it, reversed); the viewer\n"
+"                         starts on NAME's callers and callees\n"
 "      --flamechart       keep the input's order: a stack merges only with the\n"
 "                         one before it (a flame chart, x is time; not with\n"
 "                         the options above)\n"
@@ -151,6 +157,8 @@ usage(FILE *f)
 "                         output, sorted as the FlameGraph collapsers sort them\n"
 "      --svg=FILE         write an interactive SVG flame graph to FILE (- for\n"
 "                         standard output) instead of starting the viewer\n"
+"      --top              write every function's self and total samples to\n"
+"                         standard output, largest total first (pprof -top)\n"
 "\n"
 "SVG (flamegraph.pl's options):\n"
 "      --title=TEXT       title (default \"Flame Graph\", \"Icicle Graph\" or\n"
@@ -303,7 +311,9 @@ main(int argc, char **argv)
 	struct input_ids inputs;
 	const char *svgpath = NULL;
 	char err[1024];
-	int flamechart = 0, i, pal;
+	int flamechart = 0, i, pal, top = 0;
+	struct top_row *rows;
+	size_t nrows;
 
 	if (argc > 1 && strcmp(argv[1], "record") == 0)
 		return record_main(argc - 1, argv + 1);
@@ -352,22 +362,32 @@ main(int argc, char **argv)
 			l.opts.include_offset = 1;
 			break;
 		case OPT_REVERSE:
-			t.reverse = 1;
+			t.reverse = to.init.reverse = 1;
 			break;
 		case OPT_FOCUS:
 			t.focus = main_regex("focus", optarg);
+			to.init.focus = optarg;
 			break;
 		case OPT_IGNORE:
 			t.ignore = main_regex("ignore", optarg);
+			to.init.ignore = optarg;
 			break;
 		case OPT_HIDE:
 			t.hide = main_regex("hide", optarg);
+			to.init.hide = optarg;
 			break;
 		case OPT_NODEFRACTION:
-			t.prune = main_fraction(optarg);
+			t.prune = to.init.prune = main_fraction(optarg);
 			break;
 		case OPT_RECURSION:
-			t.collapse_recursion = 1;
+			t.collapse_recursion = to.init.recursion = 1;
+			break;
+		case OPT_CALLERS:
+			to.init.func = optarg;
+			to.init.mode = MODE_SANDWICH;
+			break;
+		case OPT_TOP:
+			top = 1;
 			break;
 		case OPT_LIST_FORMATS:
 			list_formats();
@@ -517,7 +537,19 @@ main(int argc, char **argv)
 		    "output: give --svg a file name\n", PROGNAME);
 		return 2;
 	}
-	if (flamechart && transform_active(&t)) {
+	if (to.init.func != NULL && (t.focus != NULL || t.reverse)) {
+		fprintf(stderr, "%s: --callers chooses and reverses the stacks "
+		    "itself: not with --focus or --reverse\n", PROGNAME);
+		return 2;
+	}
+	if (to.init.func != NULL && !fold && svgpath == NULL && !top)
+		;	/* the viewer opens the callers and callees */
+	else if (to.init.func != NULL) {
+		t.focus = main_regex("callers", transform_exact(to.init.func,
+		    strlen(to.init.func)));
+		t.callers = t.reverse = 1;
+	}
+	if (flamechart && (transform_active(&t) || to.init.func != NULL)) {
 		fprintf(stderr, "%s: --flamechart keeps the input's order, which "
 		    "--reverse, --focus, --ignore, --hide and --nodefraction "
 		    "do not\n", PROGNAME);
@@ -528,7 +560,7 @@ main(int argc, char **argv)
 
 	profile_init(&p);
 	p.flamechart = flamechart;
-	interactive = !fold && svgpath == NULL;
+	interactive = !fold && svgpath == NULL && !top;
 	if (interactive) {
 		l.progress = tui_progress;
 		tui_loading();
@@ -555,7 +587,7 @@ main(int argc, char **argv)
 		fprintf(stderr, "%s: warning: a sample count overflowed 64 bits "
 		    "and was clamped\n", PROGNAME);
 
-	if (transform_active(&t)) {
+	if (transform_active(&t) && !interactive) {
 		profile_init(&view);
 		transform_apply(&p, &t, &view);
 		profile_free(&p);
@@ -575,7 +607,7 @@ main(int argc, char **argv)
 		return 2;
 	}
 	save_input_free(&inputs);
-	if (svgpath != NULL && !fold) {
+	if (svgpath != NULL && !fold && !top) {
 		profile_free(&p);
 		diag_free(&l.diag);
 		return 0;
@@ -592,7 +624,12 @@ main(int argc, char **argv)
 		diag_free(&l.diag);
 		return c;
 	}
-	if (fold_write(&p, stdout) < 0 || fflush(stdout) != 0) {
+	if (top) {
+		nrows = top_compute(&p, TOP_BY_TOTAL, &rows);
+		top_write(&p, rows, nrows, stdout);
+		free(rows);
+	}
+	if ((fold && fold_write(&p, stdout) < 0) || fflush(stdout) != 0) {
 		fprintf(stderr, "%s: writing output: %s\n", PROGNAME,
 		    strerror(errno));
 		profile_free(&p);

@@ -86,6 +86,10 @@ transform_stack(struct apply *a, size_t n, uint64_t count)
 				break;
 		if (first == n)
 			return;
+		if (t->callers) {
+			n = first + 1;
+			first = 0;
+		}
 	}
 	for (i = first, k = 0; i < n; i++) {
 		if (a->match[ids[i]] & M_HIDE)
@@ -146,4 +150,21 @@ transform_apply(const struct profile *in, const struct transform *t,
 	free(a.match);
 	free(a.ids);
 	free(a.frames);
+}
+
+char *
+transform_exact(const char *s, size_t len)
+{
+	char *re = xmalloc(2 * len + 3), *o = re;
+	size_t i;
+
+	*o++ = '^';
+	for (i = 0; i < len; i++) {
+		if (strchr(".[]()*+?{}|^$\\", s[i]) != NULL && s[i] != '\0')
+			*o++ = '\\';
+		*o++ = s[i];
+	}
+	*o++ = '$';
+	*o = '\0';
+	return re;
 }

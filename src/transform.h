@@ -25,6 +25,9 @@ struct transform {
 	double prune;		/* fold blocks under this % of the total
 				   into their parent; 0 for none */
 	int collapse_recursion;	/* merge a frame that repeats its caller */
+	int callers;		/* with focus: keep each stack from its root
+				   down to the outermost match, not from the
+				   match down (its callers, not its callees) */
 };
 
 /* Does t change anything? */
@@ -37,5 +40,11 @@ int transform_active(const struct transform *t);
  */
 void transform_apply(const struct profile *in, const struct transform *t,
     struct profile *out);
+
+/*
+ * A regex text matching exactly the name s (len bytes): "^s$" with every
+ * character special to an ERE escaped. The caller frees it.
+ */
+char *transform_exact(const char *s, size_t len);
 
 #endif

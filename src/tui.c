@@ -164,7 +164,7 @@ tui_save_svg(struct tui *t)
 		so.search = t->v.pattern;
 		so.search_icase = t->v.icase;
 	}
-	if (svg_export(t->p, view_root(&t->v), &so, pr.buf, &t->inputs, err,
+	if (svg_export(t->v.p, view_root(&t->v), &so, pr.buf, &t->inputs, err,
 	    sizeof err) != 0) {
 		snprintf(t->msg, sizeof t->msg, "not saved: %.480s", err);
 		return VIEW_DRAW;
@@ -195,6 +195,32 @@ tui_click(struct tui *t, const struct term_event *ev, int dbl)
 	return view_select(&t->v, n);
 }
 
+/* The actions that change the zoom. */
+static int
+tui_zoom(struct tui *t, enum action act, const struct term_event *ev)
+{
+	struct view *v = &t->v;
+
+	switch (act) {
+	case ACT_ZOOM:
+		return view_zoom(v);
+	case ACT_UNZOOM:
+		return view_unzoom(v);
+	case ACT_ESCAPE:
+		if (v->searching)
+			return view_search_clear(v);
+		return view_unzoom(v);
+	case ACT_RESET:
+		return view_unzoom_all(v);
+	case ACT_CLICK:
+		return tui_click(t, ev, 0);
+	case ACT_DOUBLE_CLICK:
+		return tui_click(t, ev, 1);
+	default:
+		return 0;
+	}
+}
+
 /* Run an action; returns what it changed. */
 static int
 tui_action(struct tui *t, enum action act, const struct term_event *ev)
@@ -202,6 +228,7 @@ tui_action(struct tui *t, enum action act, const struct term_event *ev)
 	struct view *v = &t->v;
 	int up = v->icicle ? -1 : 1;	/* scrolling up goes to the leaves */
 	int page = flame_height() > 1 ? flame_height() - 1 : 1;
+	int ret;
 
 	switch (act) {
 	case ACT_UP:
@@ -213,15 +240,15 @@ tui_action(struct tui *t, enum action act, const struct term_event *ev)
 	case ACT_RIGHT:
 		return view_sideways(v, 1);
 	case ACT_ZOOM:
-		return view_zoom(v);
 	case ACT_UNZOOM:
-		return view_unzoom(v);
 	case ACT_ESCAPE:
-		if (v->searching)
-			return view_search_clear(v);
-		return view_unzoom(v);
 	case ACT_RESET:
-		return view_unzoom_all(v);
+	case ACT_CLICK:
+	case ACT_DOUBLE_CLICK:
+		filters_mark(t);
+		ret = tui_zoom(t, act, ev);
+		filters_marked(t);
+		return ret;
 	case ACT_PAGE_UP:
 		return view_scroll(v, up * page);
 	case ACT_PAGE_DOWN:
@@ -252,12 +279,8 @@ tui_action(struct tui *t, enum action act, const struct term_event *ev)
 		return VIEW_LAYOUT;
 	case ACT_QUIT:
 		return VIEW_QUIT;
-	case ACT_CLICK:
-		return tui_click(t, ev, 0);
-	case ACT_DOUBLE_CLICK:
-		return tui_click(t, ev, 1);
 	default:
-		return 0;
+		return filters_action(t, act);
 	}
 }
 
@@ -288,7 +311,8 @@ tui_run(struct profile *p, const struct tui_opts *o, char *const *paths,
 	struct tui t;
 	struct term_event ev;
 	char err[512];
-	int dirty, i;
+	enum action act;
+	int dirty, i, c;
 
 	memset(&t, 0, sizeof t);
 	t.p = p;
@@ -302,20 +326,20 @@ tui_run(struct profile *p, const struct tui_opts *o, char *const *paths,
 	t.files = tui_files(paths, npaths);
 	for (i = 0; i < npaths; i++)
 		save_input_add(&t.inputs, paths[i]);
-	view_init(&t.v, p);
 	t.v.icicle = o->icicle;
+	filters_init(&t, &o->init);
 	if (warning != NULL)
 		tui_say(&t, warning);
 
 	dirty = VIEW_LAYOUT;
 	for (;;) {
-		if (dirty & VIEW_LAYOUT) {
-			view_resize(&t.v, COLS, flame_height());
-			view_layout(&t.v);
-		}
+		if (dirty & VIEW_LAYOUT)
+			filters_layout(&t);
 		if (dirty != 0) {
 			if (t.help)
 				help_draw(&t);
+			else if (t.cur.mode == MODE_TOP)
+				table_draw(&t);
 			else
 				flame_draw(&t);
 			refresh();
@@ -338,12 +362,14 @@ tui_run(struct profile *p, const struct tui_opts *o, char *const *paths,
 			t.msg[0] = '\0';
 			dirty = VIEW_DRAW;
 		}
-		dirty |= tui_action(&t, keys_find(KEYS_GRAPH, ev.key), &ev);
+		act = keys_find(KEYS_GRAPH, ev.key);
+		c = t.cur.mode == MODE_TOP ? table_action(&t, act) : -1;
+		dirty |= c >= 0 ? c : tui_action(&t, act, &ev);
 		if (dirty & VIEW_QUIT)
 			break;
 	}
 	term_close();
-	view_free(&t.v);
+	filters_free(&t);
 	free(t.files);
 	save_input_free(&t.inputs);
 	return 0;

@@ -13,7 +13,35 @@
 #include "palette.h"
 #include "profile.h"
 #include "save.h"
+#include "top.h"
 #include "view.h"
+
+/* What the area under the title shows. */
+enum tui_mode {
+	MODE_GRAPH,		/* the flame graph */
+	MODE_TOP,		/* the top table */
+	MODE_SANDWICH,		/* callers above a function, callees below */
+};
+
+/*
+ * What the view shows: the filters, the screen and the graph's zoom. The
+ * filters rebuild the loaded profile through transform_apply(); u goes
+ * back to the state before the last change.
+ */
+struct vstate {
+	int reverse;		/* merged from the leaf */
+	int recursion;		/* recursion collapsed */
+	double prune;		/* percent of the total; 0 for none */
+	char *focus;		/* a regex, or a name when focus_exact */
+	int focus_exact;
+	char *hide;		/* regexes; NULL for none */
+	char *ignore;
+	enum tui_mode mode;
+	char *func;		/* the sandwich's function */
+	uint32_t *zoom;		/* the graph's zoom stack and selection */
+	size_t nzoom;
+	uint32_t sel;
+};
 
 struct tui {
 	struct view v;
@@ -27,6 +55,27 @@ struct tui {
 	int helptop;		/* first help line shown */
 	int icase;		/* the next search ignores case */
 	struct input_ids inputs;	/* never overwritten by an export */
+
+	struct profile *orig;	/* the profile as loaded */
+	struct profile shown;	/* orig through the filters, when any */
+	int hasshown;
+	struct vstate cur;	/* the filters and screen now */
+	struct vstate *undo;	/* earlier states, the last on top */
+	size_t nundo, capundo;
+
+	/* Top table. */
+	struct top_row *top;	/* every function; NULL until shown */
+	size_t ntop;
+	enum top_sort topsort;
+	size_t *topvis;		/* rows shown: indices into top */
+	size_t ntopvis, topsel, topfirst;
+	char *toppat;		/* the table's search, or NULL */
+
+	/* Sandwich: t->v is one pane, other the other one. */
+	struct view graphv;	/* the graph's view, kept meanwhile */
+	struct view other;
+	struct profile sp[2];	/* callers (merged up), callees */
+	int pane;		/* which of sp[] t->v shows */
 };
 
 /* Options of the interactive view, from the command line. */
@@ -34,6 +83,7 @@ struct tui_opts {
 	enum palette pal;
 	int no_color;
 	int icicle;
+	struct vstate init;	/* filters and screen to start with */
 };
 
 /* While loading: a read_progress_fn that shows how far it has got. */
@@ -57,7 +107,36 @@ int flame_row_at(const struct tui *, int y);
 /* The first screen line of the graph and its height. */
 int flame_top(void);
 int flame_height(void);
+/* The title line, and a count with thousands separators. */
+void flame_title(struct tui *);
+char *flame_count(const struct profile *, uint64_t c, char *buf,
+    size_t size);
 void help_draw(struct tui *);
+/* The top table's screen (table.c). */
+void table_draw(struct tui *);
+/* Run an action on the top table; returns VIEW_* flags. */
+int table_action(struct tui *, int act);
+
+/*
+ * Filters, screens and undo (filters.c). Actions return VIEW_* flags;
+ * act is an enum action.
+ */
+void filters_init(struct tui *, const struct vstate *);
+void filters_free(struct tui *);
+int filters_action(struct tui *, int act);
+/* Before a zoom in the graph, then after it: a change is kept for u. */
+void filters_mark(struct tui *);
+void filters_marked(struct tui *);
+/* Resize and lay out the view(s) of the screen shown. */
+void filters_layout(struct tui *);
+/* The active filters for the title: " | reverse | hide: /re/ ...". */
+void filters_describe(const struct tui *, char *buf, size_t size);
+/* Focus the graph on a function's name (top table, sandwich). */
+int filters_focus(struct tui *, const char *name);
+/* Open the sandwich on a function's name. */
+int filters_sandwich(struct tui *, const char *name);
+/* The sandwich's panes: first screen line and height of pane 0 or 1. */
+void filters_pane(int pane, int *top, int *height);
 /* Handle a key on the help screen; returns VIEW_DRAW or 0. */
 int help_key(struct tui *, const char *key);
 

@@ -85,7 +85,7 @@ expect_eq "search share of zoom" \
 	"$(line 40)"
 # Esc clears the search, then unzooms.
 keys Escape
-wait_line 40 "Enter: zoom  u: back  /: search  i: icicle  ?: help  q: quit"
+wait_line 40 "Enter: zoom  u: undo  /: search  i: icicle  ?: help  q: quit"
 expect_eq "still zoomed" "$TMP/p.folded | 1,200 samples | folded | zoom: main" \
 	"$(line 1)"
 keys Escape

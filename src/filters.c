@@ -1,0 +1,615 @@
+/*
+ * filters.c: the interactive view's filters (reverse, focus, hide, ignore,
+ * prune, collapse recursion), its screens (graph, top table, sandwich) and
+ * the undo stack over both.
+ *
+ * The loaded profile is never changed: each change of filters rebuilds the
+ * profile shown from it through transform_apply(), the same code --fold
+ * and --svg use. The sandwich is two more transforms of the loaded
+ * profile: its callers (stacks through the function, cut after its
+ * outermost call, reversed) and its callees (focus on it).
+ */
+#include "config.h"
+
+#include <curses.h>
+#include <regex.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "keys.h"
+#include "transform.h"
+#include "tui.h"
+#include "util.h"
+
+/* Free what a state holds. */
+static void
+filters_state_free(struct vstate *s)
+{
+	free(s->focus);
+	free(s->hide);
+	free(s->ignore);
+	free(s->func);
+	free(s->zoom);
+	memset(s, 0, sizeof *s);
+}
+
+/* A copy of a string, or NULL. */
+static char *
+filters_dup(const char *s)
+{
+	return s != NULL ? xstrdup(s) : NULL;
+}
+
+/* A deep copy of a state. */
+static void
+filters_state_copy(struct vstate *d, const struct vstate *s)
+{
+	*d = *s;
+	d->focus = filters_dup(s->focus);
+	d->hide = filters_dup(s->hide);
+	d->ignore = filters_dup(s->ignore);
+	d->func = filters_dup(s->func);
+	d->zoom = NULL;
+	if (s->nzoom > 0) {
+		d->zoom = xcalloc(s->nzoom, sizeof *d->zoom);
+		memcpy(d->zoom, s->zoom, s->nzoom * sizeof *d->zoom);
+	}
+}
+
+/* Are two strings, either of them NULL, the same? */
+static int
+filters_same(const char *a, const char *b)
+{
+	if (a == NULL || b == NULL)
+		return a == b;
+	return strcmp(a, b) == 0;
+}
+
+/* Do two states filter the profile alike? */
+static int
+filters_same_filters(const struct vstate *a, const struct vstate *b)
+{
+	return a->reverse == b->reverse && a->recursion == b->recursion &&
+	    a->prune == b->prune && a->focus_exact == b->focus_exact &&
+	    filters_same(a->focus, b->focus) &&
+	    filters_same(a->hide, b->hide) &&
+	    filters_same(a->ignore, b->ignore);
+}
+
+/* The view of the graph, wherever it is kept while another screen is up. */
+static struct view *
+filters_graphv(struct tui *t)
+{
+	return t->cur.mode == MODE_SANDWICH ? &t->graphv : &t->v;
+}
+
+/* Note the graph's zoom and selection in the current state. */
+static void
+filters_note_zoom(struct tui *t)
+{
+	struct view *v = filters_graphv(t);
+
+	free(t->cur.zoom);
+	t->cur.zoom = xcalloc(v->nzoom, sizeof *t->cur.zoom);
+	memcpy(t->cur.zoom, v->zoom, v->nzoom * sizeof *v->zoom);
+	t->cur.nzoom = v->nzoom;
+	t->cur.sel = v->sel;
+}
+
+/* Push the current state on the undo stack. */
+static void
+filters_push(struct tui *t)
+{
+	filters_note_zoom(t);
+	t->undo = xgrow(t->undo, &t->capundo, t->nundo + 1, sizeof *t->undo);
+	filters_state_copy(&t->undo[t->nundo++], &t->cur);
+}
+
+/* Compile a regex of a state; NULL for none. */
+static regex_t *
+filters_regex(regex_t *re, const char *text, int exact)
+{
+	char *s;
+	int ret;
+
+	if (text == NULL)
+		return NULL;
+	s = exact ? transform_exact(text, strlen(text)) : xstrdup(text);
+	ret = regcomp(re, s, REG_EXTENDED | REG_NOSUB);
+	free(s);
+	return ret == 0 ? re : NULL;
+}
+
+/* Free a regex filters_regex() compiled. */
+static void
+filters_regfree(regex_t *re)
+{
+	if (re != NULL)
+		regfree(re);
+}
+
+/* Close the sandwich: the graph's view comes back as t->v. */
+static void
+filters_sandwich_close(struct tui *t)
+{
+	if (t->cur.mode != MODE_SANDWICH)
+		return;
+	view_free(&t->v);
+	view_free(&t->other);
+	profile_free(&t->sp[0]);
+	profile_free(&t->sp[1]);
+	t->v = t->graphv;
+	memset(&t->graphv, 0, sizeof t->graphv);
+	t->cur.mode = MODE_GRAPH;
+}
+
+/* Root a pane at the function, the only child of "all" (when present). */
+static void
+filters_pane_root(struct view *v)
+{
+	uint32_t c = v->p->nodes[PROFILE_ROOT].child;
+
+	if (c != NODE_NONE && v->p->nodes[c].next == NODE_NONE) {
+		v->sel = c;
+		view_zoom(v);
+	}
+}
+
+/* Open the sandwich of t->cur.func, from the profile shown. */
+static void
+filters_sandwich_open(struct tui *t)
+{
+	struct transform tr;
+	regex_t re, *rp;
+	int i;
+
+	memset(&tr, 0, sizeof tr);
+	tr.focus = rp = filters_regex(&re, t->cur.func, 1);
+	for (i = 0; i < 2; i++) {
+		tr.callers = tr.reverse = i == 0;
+		profile_init(&t->sp[i]);
+		if (tr.focus != NULL)
+			transform_apply(t->p, &tr, &t->sp[i]);
+	}
+	filters_regfree(rp);
+	t->graphv = t->v;
+	view_init(&t->v, &t->sp[1]);
+	t->v.icicle = 1;
+	filters_pane_root(&t->v);
+	view_init(&t->other, &t->sp[0]);
+	t->other.icicle = 0;
+	filters_pane_root(&t->other);
+	t->pane = 1;
+	t->cur.mode = MODE_SANDWICH;
+}
+
+/* Drop the top table, to be computed again when it is shown. */
+static void
+filters_top_drop(struct tui *t)
+{
+	free(t->top);
+	free(t->topvis);
+	t->top = NULL;
+	t->topvis = NULL;
+	t->ntop = t->ntopvis = 0;
+	t->topsel = t->topfirst = 0;
+}
+
+/* Rebuild the profile shown from the loaded one through the filters. */
+static void
+filters_rebuild(struct tui *t)
+{
+	struct transform tr;
+	regex_t fre, hre, ire, *fp, *hp, *ip;
+	char *pat = NULL;
+	int icicle = t->v.icicle, icase = t->v.icase;
+
+	memset(&tr, 0, sizeof tr);
+	tr.reverse = t->cur.reverse;
+	tr.collapse_recursion = t->cur.recursion;
+	tr.prune = t->cur.prune;
+	tr.focus = fp = filters_regex(&fre, t->cur.focus, t->cur.focus_exact);
+	tr.hide = hp = filters_regex(&hre, t->cur.hide, 0);
+	tr.ignore = ip = filters_regex(&ire, t->cur.ignore, 0);
+	if (t->v.searching)
+		pat = xstrdup(t->v.pattern);
+	view_free(&t->v);
+	if (t->hasshown)
+		profile_free(&t->shown);
+	t->hasshown = transform_active(&tr);
+	if (t->hasshown) {
+		profile_init(&t->shown);
+		transform_apply(t->orig, &tr, &t->shown);
+		t->p = &t->shown;
+	} else
+		t->p = t->orig;
+	filters_regfree(fp);
+	filters_regfree(hp);
+	filters_regfree(ip);
+	view_init(&t->v, t->p);
+	t->v.icicle = icicle;
+	if (pat != NULL) {
+		char err[256];
+
+		view_search(&t->v, pat, icase, err, sizeof err);
+		free(pat);
+	}
+	filters_top_drop(t);
+}
+
+/* Show the screen of t->cur.mode, the graph's view being t->v. */
+static void
+filters_enter(struct tui *t, enum tui_mode mode)
+{
+	t->cur.mode = MODE_GRAPH;
+	if (mode == MODE_SANDWICH && t->cur.func != NULL)
+		filters_sandwich_open(t);
+	else if (mode == MODE_TOP)
+		t->cur.mode = MODE_TOP;
+}
+
+/* Apply t->cur after its filters changed: rebuild, back to the screen. */
+static int
+filters_changed(struct tui *t)
+{
+	enum tui_mode mode = t->cur.mode;
+
+	filters_sandwich_close(t);
+	filters_rebuild(t);
+	filters_enter(t, mode);
+	if (t->p->nodes[PROFILE_ROOT].total == 0)
+		snprintf(t->msg, sizeof t->msg, "no samples are left: u undoes "
+		    "the last change");
+	return VIEW_LAYOUT;
+}
+
+void
+filters_init(struct tui *t, const struct vstate *init)
+{
+	t->orig = t->p;
+	if (init != NULL) {
+		filters_state_copy(&t->cur, init);
+		free(t->cur.zoom);
+		t->cur.zoom = NULL;
+		t->cur.nzoom = 0;
+	}
+	t->cur.mode = MODE_GRAPH;
+	filters_rebuild(t);
+	if (init != NULL)
+		filters_enter(t, init->mode);
+}
+
+void
+filters_free(struct tui *t)
+{
+	size_t i;
+
+	filters_sandwich_close(t);
+	view_free(&t->v);
+	if (t->hasshown)
+		profile_free(&t->shown);
+	t->hasshown = 0;
+	t->p = t->orig;
+	filters_state_free(&t->cur);
+	for (i = 0; i < t->nundo; i++)
+		filters_state_free(&t->undo[i]);
+	free(t->undo);
+	filters_top_drop(t);
+	free(t->toppat);
+}
+
+/* Go back to the state on top of the undo stack. */
+static int
+filters_undo(struct tui *t)
+{
+	struct vstate s;
+	struct view *v;
+	uint32_t sel, root;
+	size_t i;
+	int rebuild;
+
+	if (t->nundo == 0) {
+		snprintf(t->msg, sizeof t->msg, "nothing to undo");
+		return VIEW_DRAW;
+	}
+	s = t->undo[--t->nundo];
+	rebuild = !filters_same_filters(&s, &t->cur);
+	filters_sandwich_close(t);
+	sel = t->v.sel;
+	free(t->cur.focus);
+	free(t->cur.hide);
+	free(t->cur.ignore);
+	free(t->cur.func);
+	free(t->cur.zoom);
+	t->cur = s;
+	t->cur.mode = MODE_GRAPH;
+	if (rebuild)
+		filters_rebuild(t);
+	/* The zoom stack, when it still names nodes of the profile. */
+	v = &t->v;
+	for (i = 0; i < s.nzoom; i++)
+		if (s.zoom[i] >= t->p->nnodes)
+			break;
+	if (s.nzoom > 0 && i == s.nzoom) {
+		v->zoom = xgrow(v->zoom, &v->capzoom, s.nzoom, sizeof *v->zoom);
+		memcpy(v->zoom, s.zoom, s.nzoom * sizeof *v->zoom);
+		v->nzoom = s.nzoom;
+		v->scroll = 0;
+		/* Undoing a zoom keeps the selection when it can. */
+		root = view_root(v);
+		v->sel = s.sel < t->p->nnodes ? s.sel : root;
+		if (!rebuild && sel < t->p->nnodes) {
+			v->sel = sel;
+			if (view_depth_of(v, sel) < 0)
+				v->sel = s.sel;
+		}
+	}
+	filters_enter(t, s.mode);
+	return VIEW_LAYOUT;
+}
+
+/* The name of the selected frame, or NULL with a message for the root. */
+static const char *
+filters_selected(struct tui *t)
+{
+	if (t->v.sel == PROFILE_ROOT) {
+		snprintf(t->msg, sizeof t->msg, "select a function first");
+		return NULL;
+	}
+	return profile_name(t->v.p, t->v.sel)->s;
+}
+
+int
+filters_focus(struct tui *t, const char *name)
+{
+	char *s = xstrdup(name);
+
+	filters_push(t);
+	free(t->cur.focus);
+	t->cur.focus = s;
+	t->cur.focus_exact = 1;
+	filters_sandwich_close(t);
+	t->cur.mode = MODE_GRAPH;
+	filters_rebuild(t);
+	return VIEW_LAYOUT;
+}
+
+int
+filters_sandwich(struct tui *t, const char *name)
+{
+	char *s = xstrdup(name);
+
+	filters_push(t);
+	filters_sandwich_close(t);
+	free(t->cur.func);
+	t->cur.func = s;
+	t->cur.mode = MODE_GRAPH;
+	filters_enter(t, MODE_SANDWICH);
+	return VIEW_LAYOUT;
+}
+
+/*
+ * Ask for a regex on the bottom line, with the current one to edit. Returns
+ * 1 with *out set (NULL for an empty answer) or 0 when cancelled or bad.
+ */
+static int
+filters_ask_regex(struct tui *t, const char *label, const char *now,
+    char **out)
+{
+	struct prompt pr;
+	regex_t re;
+	char err[256];
+	int ret;
+
+	memset(&pr, 0, sizeof pr);
+	pr.label = label;
+	if (now != NULL)
+		snprintf(pr.buf, sizeof pr.buf, "%s", now);
+	if (!prompt_read(t, &pr))
+		return 0;
+	if (pr.buf[0] == '\0') {
+		*out = NULL;
+		return 1;
+	}
+	if ((ret = regcomp(&re, pr.buf, REG_EXTENDED | REG_NOSUB)) != 0) {
+		regerror(ret, &re, err, sizeof err);
+		snprintf(t->msg, sizeof t->msg, "bad regular expression: %s",
+		    err);
+		return 0;
+	}
+	regfree(&re);
+	*out = xstrdup(pr.buf);
+	return 1;
+}
+
+/* H and I: hide frames, or ignore stacks, matching a regex. */
+static int
+filters_ask(struct tui *t, int ignore)
+{
+	char **field = ignore ? &t->cur.ignore : &t->cur.hide;
+	char *re;
+
+	if (!filters_ask_regex(t, ignore ? "Ignore stacks matching: " :
+	    "Hide frames matching: ", *field, &re))
+		return VIEW_DRAW;
+	if (filters_same(re, *field)) {
+		free(re);
+		return VIEW_DRAW;
+	}
+	filters_push(t);
+	free(*field);
+	*field = re;
+	return filters_changed(t);
+}
+
+/* p: prune blocks under a percentage of the total. */
+static int
+filters_ask_prune(struct tui *t)
+{
+	struct prompt pr;
+	char *end;
+	double v;
+
+	memset(&pr, 0, sizeof pr);
+	pr.label = "Prune blocks under (% of the total, 0 for none): ";
+	if (t->cur.prune > 0)
+		snprintf(pr.buf, sizeof pr.buf, "%g", t->cur.prune);
+	if (!prompt_read(t, &pr))
+		return VIEW_DRAW;
+	v = pr.buf[0] == '\0' ? 0 : strtod(pr.buf, &end);
+	if (pr.buf[0] != '\0' && *end == '%')
+		end++;
+	if (pr.buf[0] != '\0' && (end == pr.buf || *end != '\0' ||
+	    !(v >= 0 && v < 100))) {
+		snprintf(t->msg, sizeof t->msg, "not a percentage from 0 to "
+		    "100: %.200s", pr.buf);
+		return VIEW_DRAW;
+	}
+	if (v == t->cur.prune)
+		return VIEW_DRAW;
+	filters_push(t);
+	t->cur.prune = v;
+	return filters_changed(t);
+}
+
+int
+filters_action(struct tui *t, int act)
+{
+	const char *name;
+	struct view tmp;
+	enum tui_mode was = t->cur.mode;
+
+	switch (act) {
+	case ACT_REVERSE:
+		filters_push(t);
+		t->cur.reverse = !t->cur.reverse;
+		return filters_changed(t);
+	case ACT_RECURSION:
+		filters_push(t);
+		t->cur.recursion = !t->cur.recursion;
+		return filters_changed(t);
+	case ACT_HIDE:
+		return filters_ask(t, 0);
+	case ACT_IGNORE:
+		return filters_ask(t, 1);
+	case ACT_PRUNE:
+		return filters_ask_prune(t);
+	case ACT_FOCUS:
+		if ((name = filters_selected(t)) == NULL)
+			return VIEW_DRAW;
+		return filters_focus(t, name);
+	case ACT_TOP:
+		filters_push(t);
+		filters_sandwich_close(t);
+		t->cur.mode = was == MODE_TOP ? MODE_GRAPH : MODE_TOP;
+		return VIEW_LAYOUT;
+	case ACT_SANDWICH:
+		if (t->cur.mode == MODE_SANDWICH) {
+			filters_push(t);
+			filters_sandwich_close(t);
+			return VIEW_LAYOUT;
+		}
+		if ((name = filters_selected(t)) == NULL)
+			return VIEW_DRAW;
+		return filters_sandwich(t, name);
+	case ACT_PANE:
+		if (t->cur.mode != MODE_SANDWICH)
+			return 0;
+		tmp = t->v;
+		t->v = t->other;
+		t->other = tmp;
+		t->pane = !t->pane;
+		return VIEW_LAYOUT;
+	case ACT_UNDO:
+		return filters_undo(t);
+	default:
+		return 0;
+	}
+}
+
+void
+filters_mark(struct tui *t)
+{
+	if (t->cur.mode == MODE_GRAPH)
+		filters_push(t);
+}
+
+void
+filters_marked(struct tui *t)
+{
+	struct vstate *s;
+
+	if (t->cur.mode != MODE_GRAPH || t->nundo == 0)
+		return;
+	s = &t->undo[t->nundo - 1];
+	if (s->nzoom == t->v.nzoom && memcmp(s->zoom, t->v.zoom,
+	    s->nzoom * sizeof *s->zoom) == 0)
+		filters_state_free(&t->undo[--t->nundo]);
+}
+
+void
+filters_pane(int pane, int *top, int *height)
+{
+	int h = flame_height(), half = h / 2;
+
+	*top = flame_top() + (pane == 0 ? 0 : half);
+	*height = pane == 0 ? half : h - half;
+}
+
+void
+filters_layout(struct tui *t)
+{
+	int top, h;
+
+	if (t->cur.mode != MODE_SANDWICH) {
+		view_resize(&t->v, COLS, flame_height());
+		view_layout(&t->v);
+		return;
+	}
+	filters_pane(t->pane, &top, &h);
+	view_resize(&t->v, COLS, h);
+	view_layout(&t->v);
+	filters_pane(!t->pane, &top, &h);
+	view_resize(&t->other, COLS, h);
+	view_layout(&t->other);
+}
+
+/* Append pre, s and post to the string in buf. */
+static void
+filters_cat(char *buf, size_t size, const char *pre, const char *s,
+    const char *post)
+{
+	size_t n = strlen(buf);
+
+	if (n < size)
+		snprintf(buf + n, size - n, "%s%s%s", pre, s, post);
+}
+
+void
+filters_describe(const struct tui *t, char *buf, size_t size)
+{
+	const struct vstate *s = &t->cur;
+	char pct[32];
+
+	buf[0] = '\0';
+	if (s->reverse)
+		filters_cat(buf, size, " | reverse", "", "");
+	if (s->focus != NULL)
+		filters_cat(buf, size, s->focus_exact ? " | focus: " :
+		    " | focus: /", s->focus, s->focus_exact ? "" : "/");
+	if (s->ignore != NULL)
+		filters_cat(buf, size, " | ignore: /", s->ignore, "/");
+	if (s->hide != NULL)
+		filters_cat(buf, size, " | hide: /", s->hide, "/");
+	if (s->prune > 0) {
+		snprintf(pct, sizeof pct, "%g%%", s->prune);
+		filters_cat(buf, size, " | prune: ", pct, "");
+	}
+	if (s->recursion)
+		filters_cat(buf, size, " | recursion collapsed", "", "");
+	if (s->mode == MODE_SANDWICH)
+		filters_cat(buf, size, " | callers and callees of ", s->func, "");
+	else if (s->mode == MODE_TOP)
+		filters_cat(buf, size, " | top functions", "", "");
+}

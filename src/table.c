@@ -1,0 +1,280 @@
+/*
+ * table.c: the top table screen: every function of the profile shown with
+ * its self and total samples, sorted by either, searched with /; Enter
+ * focuses the graph on the selected function.
+ *
+ * Lines: the title, the column heads, the rows, a status line and the
+ * bottom line, as the graph's screen.
+ */
+#include "config.h"
+
+#include <curses.h>
+#include <regex.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "keys.h"
+#include "term.h"
+#include "text.h"
+#include "tui.h"
+#include "util.h"
+
+#define TABLE_LINE 8192
+
+/* The first screen line of the rows, and how many fit. */
+static int
+table_top(void)
+{
+	return 2;
+}
+
+static int
+table_height(void)
+{
+	return LINES > 4 ? LINES - 4 : 0;
+}
+
+/* The rows the search lets through, into t->topvis. */
+static void
+table_filter(struct tui *t)
+{
+	regex_t re;
+	size_t i;
+	int ok = 0;
+
+	free(t->topvis);
+	t->topvis = xcalloc(t->ntop > 0 ? t->ntop : 1, sizeof *t->topvis);
+	t->ntopvis = 0;
+	if (t->toppat != NULL)
+		ok = regcomp(&re, t->toppat, REG_EXTENDED | REG_NOSUB |
+		    (t->icase ? REG_ICASE : 0)) == 0;
+	for (i = 0; i < t->ntop; i++)
+		if (!ok || regexec(&re, t->p->names[t->top[i].name].s, 0, NULL,
+		    0) == 0)
+			t->topvis[t->ntopvis++] = i;
+	if (ok)
+		regfree(&re);
+	if (t->topsel >= t->ntopvis)
+		t->topsel = t->ntopvis > 0 ? t->ntopvis - 1 : 0;
+}
+
+/* Compute the table of the profile shown, if it is not yet. */
+static void
+table_ensure(struct tui *t)
+{
+	if (t->top != NULL)
+		return;
+	t->ntop = top_compute(t->p, t->topsort, &t->top);
+	t->topsel = t->topfirst = 0;
+	table_filter(t);
+}
+
+/* Write one line in reverse video across the screen. */
+static void
+table_bar(int y, const char *s, attr_t extra)
+{
+	char buf[TABLE_LINE];
+	int w;
+
+	attr_set(A_REVERSE | extra, 0, NULL);
+	move(y, 0);
+	w = text_fit(s, strlen(s), COLS, term.utf8, buf, sizeof buf);
+	addstr(buf);
+	for (; w < COLS; w++)
+		addch(' ');
+	attr_set(A_NORMAL, 0, NULL);
+}
+
+/* c as a percentage of the profile shown. */
+static double
+table_pct(const struct tui *t, uint64_t c)
+{
+	uint64_t all = t->p->nodes[PROFILE_ROOT].total;
+
+	return all == 0 ? 0.0 : 100.0 * (double)c / (double)all;
+}
+
+void
+table_draw(struct tui *t)
+{
+	char line[TABLE_LINE], out[TABLE_LINE], s[64], tot[64];
+	const struct top_row *r;
+	size_t i;
+	int y, h = table_height();
+
+	table_ensure(t);
+	erase();
+	if (LINES < 1 || COLS < 1)
+		return;
+	flame_title(t);
+	if (h > 0) {
+		if (t->topsel < t->topfirst)
+			t->topfirst = t->topsel;
+		if (t->topsel >= t->topfirst + (size_t)h)
+			t->topfirst = t->topsel - (size_t)h + 1;
+		snprintf(line, sizeof line, "%14s %7s %14s %7s  %s",
+		    t->topsort == TOP_BY_SELF ? "[self]" : "self", "self%",
+		    t->topsort == TOP_BY_TOTAL ? "[total]" : "total", "total%",
+		    "function");
+		attr_set(A_BOLD, 0, NULL);
+		text_fit(line, strlen(line), COLS, term.utf8, out, sizeof out);
+		mvaddstr(1, 0, out);
+		attr_set(A_NORMAL, 0, NULL);
+		for (y = 0; y < h && t->topfirst + (size_t)y < t->ntopvis; y++) {
+			i = t->topfirst + (size_t)y;
+			r = &t->top[t->topvis[i]];
+			snprintf(line, sizeof line, "%14s %6.2f%% %14s %6.2f%%  "
+			    "%s", flame_count(t->p, r->self, s, sizeof s),
+			    table_pct(t, r->self),
+			    flame_count(t->p, r->total, tot, sizeof tot),
+			    table_pct(t, r->total), t->p->names[r->name].s);
+			if (i == t->topsel)
+				table_bar(table_top() + y, line, A_BOLD);
+			else {
+				text_fit(line, strlen(line), COLS, term.utf8,
+				    out, sizeof out);
+				mvaddstr(table_top() + y, 0, out);
+			}
+		}
+	}
+	if (LINES >= 3) {
+		if (t->toppat != NULL)
+			snprintf(line, sizeof line, "%zu of %zu functions | "
+			    "sorted by %s samples", t->ntopvis, t->ntop,
+			    t->topsort == TOP_BY_SELF ? "self" : "total");
+		else
+			snprintf(line, sizeof line, "%zu functions | sorted by "
+			    "%s samples", t->ntop,
+			    t->topsort == TOP_BY_SELF ? "self" : "total");
+		table_bar(LINES - 2, line, 0);
+	}
+	if (LINES >= 2) {
+		if (t->msg[0] != '\0')
+			snprintf(line, sizeof line, "%s", t->msg);
+		else if (t->toppat != NULL)
+			snprintf(line, sizeof line, "/%s/%s (Esc: clear)",
+			    t->toppat, t->icase ? "i" : "");
+		else
+			snprintf(line, sizeof line, "Enter: focus  c: callers "
+			    "and callees  o: sort  /: search  t: graph  "
+			    "u: undo  q: quit");
+		text_fit(line, strlen(line), COLS, term.utf8, out, sizeof out);
+		mvaddstr(LINES - 1, 0, out);
+	}
+}
+
+/* The / prompt of the table: keep the functions whose name matches. */
+static int
+table_search(struct tui *t)
+{
+	struct prompt pr;
+	regex_t re;
+	char err[256];
+	int ret;
+
+	memset(&pr, 0, sizeof pr);
+	pr.label = "/";
+	pr.icase = &t->icase;
+	if (!prompt_read(t, &pr))
+		return VIEW_DRAW;
+	free(t->toppat);
+	t->toppat = NULL;
+	if (pr.buf[0] != '\0') {
+		ret = regcomp(&re, pr.buf, REG_EXTENDED | REG_NOSUB |
+		    (t->icase ? REG_ICASE : 0));
+		if (ret != 0) {
+			regerror(ret, &re, err, sizeof err);
+			snprintf(t->msg, sizeof t->msg, "bad regular "
+			    "expression: %s", err);
+			return VIEW_DRAW;
+		}
+		regfree(&re);
+		t->toppat = xstrdup(pr.buf);
+	}
+	t->topsel = t->topfirst = 0;
+	table_filter(t);
+	if (t->toppat != NULL && t->ntopvis == 0)
+		snprintf(t->msg, sizeof t->msg, "no function matches");
+	return VIEW_DRAW;
+}
+
+/* The name of the selected row, or NULL when the table is empty. */
+static const char *
+table_selected(struct tui *t)
+{
+	if (t->topsel >= t->ntopvis)
+		return NULL;
+	return t->p->names[t->top[t->topvis[t->topsel]].name].s;
+}
+
+int
+table_action(struct tui *t, int act)
+{
+	int page = table_height() > 1 ? table_height() - 1 : 1;
+	const char *name;
+
+	table_ensure(t);
+	switch (act) {
+	case ACT_UP:
+	case ACT_SCROLL_UP:
+		if (t->topsel > 0)
+			t->topsel--;
+		return VIEW_DRAW;
+	case ACT_DOWN:
+	case ACT_SCROLL_DOWN:
+		if (t->topsel + 1 < t->ntopvis)
+			t->topsel++;
+		return VIEW_DRAW;
+	case ACT_PAGE_UP:
+		t->topsel = t->topsel > (size_t)page ? t->topsel -
+		    (size_t)page : 0;
+		return VIEW_DRAW;
+	case ACT_PAGE_DOWN:
+		t->topsel += (size_t)page;
+		if (t->topsel >= t->ntopvis)
+			t->topsel = t->ntopvis > 0 ? t->ntopvis - 1 : 0;
+		return VIEW_DRAW;
+	case ACT_RESET:
+		t->topsel = 0;
+		return VIEW_DRAW;
+	case ACT_ZOOM:
+	case ACT_FOCUS:
+	case ACT_SANDWICH:
+		if ((name = table_selected(t)) == NULL)
+			return VIEW_DRAW;
+		if (act == ACT_SANDWICH)
+			return filters_sandwich(t, name);
+		return filters_focus(t, name);
+	case ACT_SORT:
+		t->topsort = t->topsort == TOP_BY_TOTAL ? TOP_BY_SELF :
+		    TOP_BY_TOTAL;
+		top_sort(t->p, t->top, t->ntop, t->topsort);
+		t->topsel = t->topfirst = 0;
+		table_filter(t);
+		return VIEW_DRAW;
+	case ACT_SEARCH:
+		return table_search(t);
+	case ACT_ESCAPE:
+		if (t->toppat != NULL) {
+			free(t->toppat);
+			t->toppat = NULL;
+			table_filter(t);
+			return VIEW_DRAW;
+		}
+		return filters_action(t, ACT_TOP);
+	case ACT_HELP:
+	case ACT_REDRAW:
+	case ACT_QUIT:
+	case ACT_UNDO:
+	case ACT_REVERSE:
+	case ACT_TOP:
+	case ACT_HIDE:
+	case ACT_IGNORE:
+	case ACT_PRUNE:
+	case ACT_RECURSION:
+		return -1;	/* as in the graph */
+	default:
+		return 0;
+	}
+}
