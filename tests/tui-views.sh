@@ -65,10 +65,11 @@ keys p
 wait_for '^Prune blocks under'
 keys 10 Enter
 # Pruning looks at the profile as read: idle (100 of 1200) and swap (60)
-# fold into their parents first, so idle's samples stay, in main.
+# fold into their parents first, so idle's samples stay, in main, drawn at
+# its left (13.3 cells), as swap's in render (8 cells).
 wait_line 1 "$F | 900 samples | folded | ignore: /idle|init/ | prune: 10%"
-expect_eq "pruned" "$(printf '%-67s%s' parse render)" "$(line 26)"
-expect_eq "pruned leaves" "$(printf '%-40s%-27s%s' lex read draw)" \
+expect_eq "pruned" "$(printf '%13s%-67s%s' '' parse render)" "$(line 26)"
+expect_eq "pruned leaves" "$(printf '%13s%-40s%-35s%s' '' lex read draw)" \
 	"$(line 25)"
 keys R
 wait_line 1 "$F | 900 samples | folded | ignore: /idle|init/ | prune: 10% | recursion collapsed"
