@@ -292,7 +292,7 @@ record_refuse_paranoid(const struct record *rec, int paranoid)
 		fprintf(stderr, "%s: kernel.perf_event_paranoid is %d, which "
 		    "forbids %s for unprivileged users (it needs %d or less)\n",
 		    PROGNAME, paranoid, rec->offcpu ? "tracing scheduler "
-		    "switches" : rec->all ? "recording the whole system" :
+		    "switches (--off-cpu)" : rec->all ? "recording the whole system" :
 		    "recording", need);
 	else
 		fprintf(stderr, "%s: perf was not allowed to record\n",
