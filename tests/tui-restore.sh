@@ -6,7 +6,7 @@
 # course (128+N), the alternate screen, mouse reporting and application
 # keys are off, the cursor is shown, the tty modes (stty -g) are exactly as
 # before, and a command typed at the prompt runs. The same when memory
-# runs out in the view.
+# runs out in the view, and while it is stopped by Ctrl-Z.
 . "$top_srcdir/tests/lib.sh"
 command -v tmux >/dev/null || { echo "SKIP: tmux not installed"; exit 77; }
 
@@ -117,5 +117,39 @@ for signum in INT:2 TERM:15 HUP:1 QUIT:3 SEGV:11 ABRT:6 $oom; do
 	expect_file "$sig: tty modes restored (stty -g)" \
 		"$TMP/stty.before" "$TMP/stty.after"
 done
+
+# Ctrl-Z: stopped, the shell gets a normal terminal (no mouse reporting
+# left on, as curses alone would leave it); fg brings the view back with
+# the mouse on, and q then ends it cleanly.
+$T kill-server 2>/dev/null
+T="tmux -L flametui-sig-$$-tstp -f /dev/null"
+$T new-session -d -x 100 -y 30 "env PS1='$ ' sh"
+$T send-keys "stty -g >'$TMP/stty.before'; echo ready-\$((40 + 50))" Enter
+if wait_for "Ctrl-Z: shell" screen_has ready-90; then
+	$T send-keys "'$FLAMETUI' '$TMP/p.folded'" Enter
+	wait_for "Ctrl-Z: the view to open" alt_is 1 &&
+	    wait_for "Ctrl-Z: the graph to be drawn" screen_has hot
+	mouse_on=$(mouse)
+	$T send-keys C-z
+	wait_for "Ctrl-Z: the view to stop" alt_is 0
+	echo "Ctrl-Z: mouse flags $mouse_on while running, $(mouse) when stopped"
+	expect_eq "Ctrl-Z: mouse reporting off" 00000 "$(mouse)"
+	expect_eq "Ctrl-Z: cursor visible" 1 "$(flag cursor_flag)"
+	$T send-keys "stty -g >'$TMP/stty.after'; echo typed-\$((40 + 52))" Enter
+	wait_for "Ctrl-Z: the shell to take a command" screen_has typed-92
+	expect_file "Ctrl-Z: tty modes restored (stty -g)" \
+		"$TMP/stty.before" "$TMP/stty.after"
+	$T send-keys fg Enter
+	wait_for "fg: the view to come back" alt_is 1 &&
+	    wait_for "fg: the graph to be redrawn" screen_has hot
+	expect_eq "fg: mouse reporting on again" "$mouse_on" "$(mouse)"
+	$T send-keys q
+	wait_for "q after fg: flametui to end" alt_is 0
+	$T send-keys "echo st-\$((40 + 51)) \$?" Enter
+	wait_for "q after fg: the shell" screen_has "st-91 "
+	expect_match "q after fg: exit status 0" "^st-91 0$" "$($T capture-pane -p)"
+	expect_eq "q after fg: alternate screen left" 0 "$(flag alternate_on)"
+	expect_eq "q after fg: mouse reporting off" 00000 "$(mouse)"
+fi
 
 finish
