@@ -306,13 +306,14 @@ dtrace_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 		if (dtrace_blank(line.s, line.len))
 			continue;
 		if (memchr(line.s, '\0', line.len) != NULL) {
-			diag_bad(d, r->lineno, "NUL byte in line: binary data?");
+			diag_bad(d, r->lineno, "NUL byte in line: binary "
+			    "data?");
 			continue;
 		}
 		if (dtrace_count_line(line.s, line.len, &digits)) {
 			if (!dtrace_number(digits, &count)) {
-				diag_bad(d, r->lineno, "count does not fit in 64 "
-				    "bits");
+				diag_bad(d, r->lineno, "count does not fit "
+				    "in 64 bits");
 				dp.nframes = dp.textlen = 0;
 				continue;
 			}
@@ -324,8 +325,8 @@ dtrace_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 		dtrace_frame(&dp, line.s, line.len);
 	}
 	if (dp.nframes > 0)
-		diag_bad(d, r->lineno, "stack without a count at the end of the "
-		    "input");
+		diag_bad(d, r->lineno, "stack without a count at the end "
+		    "of the input");
 	free(dp.text);
 	free(dp.frames);
 	free(dp.out);

@@ -587,9 +587,9 @@ fmt_perf_line(struct perf_parse *pp, const char *s, size_t len,
 	if (i == 0 && perf_event_line(pp, s, len, lineno))
 		return;
 	if (!perf_split_frame(s, len, &pc, &func, &mod)) {
-		diag_bad(pp->diag, lineno, "not a perf script line (expected "
-		    "an event line, a frame \"ADDRESS SYMBOL (DSO)\" or a blank "
-		    "line)");
+		diag_bad(pp->diag, lineno, "not a perf script line "
+		    "(expected an event line, a frame \"ADDRESS SYMBOL "
+		    "(DSO)\" or a blank line)");
 		return;
 	}
 	if (pp->active)
@@ -616,15 +616,17 @@ fmt_perf_end(struct perf_parse *pp)
 		diag_note(pp->diag, "kept only event '%s', the first in the "
 		    "input (%llu sample%s); skipped %s; choose one with "
 		    "--event-filter=EVENT", pp->event,
-		    (unsigned long long)pp->kept, pp->kept == 1 ? "" : "s", buf);
+		    (unsigned long long)pp->kept, pp->kept == 1 ? "" : "s",
+		    buf);
 	else if (pp->kept == 0 && pp->event != NULL && !pp->defaulted)
 		diag_note(pp->diag, "no samples of event '%s' "
 		    "(--event-filter); the input has %s", pp->event,
 		    pp->nskipped > 0 ? buf : "no other events");
 	if (pp->nochain > 0)
-		diag_note(pp->diag, "%llu sample%s without a call chain left out "
-		    "(record with perf record -g)",
-		    (unsigned long long)pp->nochain, pp->nochain == 1 ? "" : "s");
+		diag_note(pp->diag, "%llu sample%s without a call chain "
+		    "left out (record with perf record -g)",
+		    (unsigned long long)pp->nochain,
+		    pp->nochain == 1 ? "" : "s");
 	for (i = 0; i < pp->nskipped; i++)
 		free(pp->skipped[i].name);
 	free(pp->skipped);

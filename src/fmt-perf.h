@@ -34,25 +34,25 @@ struct perf_parse {
 	struct diag *diag;		/* bad lines are counted here */
 
 	/* The sample being read. */
-	int active;			/* an event line was kept: frames follow */
-	char *text;			/* the root name, then every frame */
+	int active;		/* an event line was kept: frames follow */
+	char *text;		/* the root name, then every frame */
 	size_t textlen, textcap;
-	size_t rootlen;			/* text[0..rootlen) is comm[-PID[/TID]] */
-	int java;			/* comm starts with "java": tidy L names */
-	struct perf_frame *frames;	/* leaf first, as perf prints them */
+	size_t rootlen;		/* text[0..rootlen): comm[-PID[/TID]] */
+	int java;		/* comm starts with "java": tidy L names */
+	struct perf_frame *frames; /* leaf first, as perf prints them */
 	size_t nframes, capframes;
-	struct strv *out;		/* root first, handed to the sink */
+	struct strv *out;	/* root first, handed to the sink */
 	size_t capout;
-	uint64_t period;		/* the sample's weight */
-	int64_t time_ns;		/* its timestamp, -1 when none */
+	uint64_t period;	/* the sample's weight */
+	int64_t time_ns;	/* its timestamp, -1 when none */
 
 	/* Events. */
-	char *event;			/* the event kept, NULL until known */
+	char *event;		/* the event kept, NULL until known */
 	size_t eventlen;
-	int defaulted;			/* event is the first seen, not asked */
-	uint64_t kept;			/* samples of the kept event */
-	uint64_t nochain;		/* of them, dropped for having no frames */
-	struct perf_event *skipped;	/* other events, in order of appearance */
+	int defaulted;		/* event is the first seen, not asked */
+	uint64_t kept;		/* samples of the kept event */
+	uint64_t nochain;	/* of them, left out for having no frames */
+	struct perf_event *skipped; /* other events, as they appeared */
 	size_t nskipped, capskipped;
 };
 
