@@ -94,11 +94,14 @@ view_init(struct view *v, struct profile *p)
 {
 	memset(v, 0, sizeof *v);
 	v->p = p;
-	/* A flame chart keeps the input's order: its lists are newest first. */
-	if (p->flamechart)
-		profile_finish(p);
-	else
-		profile_sort(p);
+	/*
+	 * Children are sorted by name when first laid out, not all at once:
+	 * the first frame needs only the frames on it. A flame chart keeps
+	 * the input's order (its lists are newest first).
+	 */
+	profile_finish(p);
+	if (!p->flamechart)
+		v->sorted = xcalloc((size_t)p->nnodes / 8 + 1, 1);
 	v->zoom = xgrow(NULL, &v->capzoom, 8, sizeof *v->zoom);
 	v->zoom[0] = PROFILE_ROOT;
 	v->nzoom = 1;
@@ -120,6 +123,7 @@ view_free(struct view *v)
 	free(v->parents);
 	free(v->names);
 	free(v->kids);
+	free(v->sorted);
 	memset(v, 0, sizeof *v);
 }
 
@@ -162,6 +166,48 @@ view_depth_of(const struct view *v, uint32_t node)
  * Append the children of the frame par to a row: wide ones as spans of
  * their own, runs of narrow ones as fillers.
  */
+/* The profile sort_cmp() reads names from; qsort has no context. */
+static const struct profile *view_sort_profile;
+
+/* Order two nodes by the bytes of their names, as profile_sort() does. */
+static int
+view_sort_cmp(const void *a, const void *b)
+{
+	const struct name *x = profile_name(view_sort_profile,
+	    *(const uint32_t *)a);
+	const struct name *y = profile_name(view_sort_profile,
+	    *(const uint32_t *)b);
+	uint32_t n = x->len < y->len ? x->len : y->len;
+	int c = memcmp(x->s, y->s, n);
+
+	if (c != 0)
+		return c;
+	return (x->len > y->len) - (x->len < y->len);
+}
+
+/* Sort a node's children by name, the first time they are needed. */
+static void
+view_sort(struct view *v, uint32_t n)
+{
+	struct node *nodes = v->p->nodes;
+	uint32_t c, k = 0;
+
+	if (v->sorted == NULL || (v->sorted[n / 8] & (1u << (n % 8))))
+		return;
+	v->sorted[n / 8] |= (uint8_t)(1u << (n % 8));
+	if (nodes[n].nchild < 2)
+		return;
+	v->kids = xgrow(v->kids, &v->capkids, nodes[n].nchild, sizeof *v->kids);
+	for (c = nodes[n].child; c != NODE_NONE; c = nodes[c].next)
+		v->kids[k++] = c;
+	view_sort_profile = v->p;
+	qsort(v->kids, k, sizeof *v->kids, view_sort_cmp);
+	nodes[n].child = v->kids[0];
+	for (c = 0; c + 1 < k; c++)
+		nodes[v->kids[c]].next = v->kids[c + 1];
+	nodes[v->kids[k - 1]].next = NODE_NONE;
+}
+
 /*
  * Place one child c of the frame par after the cum samples before it: as
  * a span of its own, or as part of the filler being built.
@@ -217,6 +263,7 @@ view_children(struct view *v, struct span par, double scale, struct span **a,
 	uint32_t c, k, nk = 0;
 
 	if (!v->p->flamechart) {
+		view_sort(v, par.node);
 		for (c = nodes[par.node].child; c != NODE_NONE; c = nodes[c].next)
 			view_child_span(v, &par, scale, c, &cum, &filler, a, n,
 			    cap);
@@ -740,11 +787,12 @@ view_matched_zoom(const struct view *v)
 
 /* The next frame after n in preorder among frames at least a cell wide. */
 static uint32_t
-view_preorder_next(const struct view *v, uint32_t n)
+view_preorder_next(struct view *v, uint32_t n)
 {
 	const struct node *nodes = v->p->nodes;
 	uint32_t root = view_root(v), c;
 
+	view_sort(v, n);
 	for (c = nodes[n].child; c != NODE_NONE; c = nodes[c].next)
 		if (view_width_of(v, c) >= 1.0)
 			return c;

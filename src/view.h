@@ -73,13 +73,17 @@ struct view {
 	struct span *work[2];	/* rows above the scroll, built and dropped */
 	size_t nwork[2], capwork[2];
 	uint32_t *order;	/* nodes, parents first; NULL: index order is */
-	uint32_t *kids;		/* a flame chart's children, to walk back */
+	uint8_t *sorted;	/* bit per node: children sorted by name */
+	uint32_t *kids;		/* children being sorted or walked back */
 	size_t capkids;
 	uint32_t *parents;	/* for searching: each node's parent, */
 	uint32_t *names;	/* and name, packed; built at the first search */
 };
 
-/* Set up a view of the whole profile (sorted, so siblings are in order). */
+/*
+ * Set up a view of the whole profile. Siblings are sorted by name as they
+ * are first laid out, so the view reorders the profile's child lists.
+ */
 void view_init(struct view *, struct profile *);
 void view_free(struct view *);
 
