@@ -105,6 +105,10 @@ widest() {
 # Record a COMMAND: burn_hot has about 3/4 of the samples, burn_warm 1/4.
 cd "$TMP" || exit 1
 mkdir "$TMP/t"
+# Every capture's private directory goes under $TMP, so that even a crashed
+# run leaves nothing behind.
+TMPDIR="$TMP/t"
+export TMPDIR
 TMPDIR="$TMP/t" "$FLAMETUI" record -F 999 -o out.folded -- ./prog 1 \
 	>"$TMP/stdout" 2>"$TMP/err"
 expect_eq "COMMAND: exit status" 0 $?
