@@ -622,8 +622,10 @@ chunk_fill(struct reader *r, chunk_cut_fn cut, struct block *b,
 			break;
 		if ((at = cut(b->buf, b->len)) > 0) {
 			*ncarry = b->len - at;
-			*carry = xgrow(*carry, capcarry, *ncarry, 1);
-			memcpy(*carry, b->buf + at, *ncarry);
+			if (*ncarry > 0) {	/* a cut at the end carries nothing */
+				*carry = xgrow(*carry, capcarry, *ncarry, 1);
+				memcpy(*carry, b->buf + at, *ncarry);
+			}
 			b->len = at;
 			return 1;
 		}
