@@ -131,14 +131,22 @@ flame_status(struct tui *t)
 	const struct name *nm = profile_name(p, t->v.sel);
 	uint64_t c = p->nodes[t->v.sel].total;
 	char right[256], count[64], name[LABEL_MAX];
+	double all, zoom;
 	int rw, nw, x;
 
+	flame_count(p, c, count, sizeof count);
+	all = flame_pct(c, t->p->nodes[PROFILE_ROOT].total);
+	zoom = flame_pct(c, p->nodes[view_root(&t->v)].total);
+	/* The numbers in full, or shorter when the screen is narrow. */
 	snprintf(right, sizeof right, " | %s samples | %.2f%% of total | "
-	    "%.2f%% of zoom", flame_count(p, c, count, sizeof count),
-	    flame_pct(c, t->p->nodes[PROFILE_ROOT].total),
-	    flame_pct(c, p->nodes[view_root(&t->v)].total));
+	    "%.2f%% of zoom", count, all, zoom);
+	if ((int)strlen(right) + 8 > COLS)
+		snprintf(right, sizeof right, " | %s | %.2f%% | %.2f%%", count,
+		    all, zoom);
+	if ((int)strlen(right) + 8 > COLS)
+		snprintf(right, sizeof right, " %.1f%%", all);
 	rw = (int)strlen(right);
-	nw = text_fit(nm->s, nm->len, COLS - rw > 8 ? COLS - rw : 8, term.utf8,
+	nw = text_fit(nm->s, nm->len, COLS - rw > 1 ? COLS - rw : 1, term.utf8,
 	    name, sizeof name);
 	attr_set(A_REVERSE | A_BOLD, 0, NULL);
 	mvaddstr(LINES - 2, 0, name);

@@ -55,6 +55,20 @@ wait_line 38 "all"
 expect_match "256 colours" '48;5;[0-9]+m' "$(t capture-pane -e -p)"
 keys q
 wait_for '^EXITED 0$'
+# An 8-colour terminal gets the nearest of its colours.
+TUI_ENV=TERM=xterm start 120 40 "$TMP/p.folded"
+wait_line 38 "all"
+expect_match "8 colours" '\[4[1-7]m' "$(t capture-pane -e -p)"
+if t capture-pane -e -p | grep -q '48;5;'; then
+	fail "8 colours: a 256-colour code was used"
+fi
+keys q
+wait_for '^EXITED 0$'
+# A narrow screen: the status line's numbers get shorter.
+start 40 20 "$TMP/p.folded"
+wait_line 19 "all | 1,200 | 100.00% | 100.00%"
+keys q
+wait_for '^EXITED 0$'
 for how in --no-color NO_COLOR; do
 	if [ $how = NO_COLOR ]; then
 		TUI_ENV=NO_COLOR=1 start 120 40 "$TMP/p.folded"
