@@ -21,6 +21,7 @@
 
 #define ARENA_BLOCK (1u << 20)
 #define KEYS_MAX (64u << 20)	/* most bytes of cached stacks kept */
+#define CACHE_TRIAL 65536	/* new stacks before the cache is judged */
 #define KID_LIST 4		/* children found by list, not by table */
 
 static const uint64_t pow10[] = {
@@ -431,6 +432,16 @@ static void
 stack_remember(struct profile *p, struct stackent *e, uint64_t h,
     const char *key, size_t len, uint32_t leaf)
 {
+	if (++p->cachemisses == CACHE_TRIAL && p->cachehits < CACHE_TRIAL) {
+		/* Fewer repeats than new stacks: the cache costs more time and
+		 * memory than it saves (every stack of the input may differ). */
+		p->nocache = 1;
+		arena_free(&p->keys_arena);
+		free(p->stacks);
+		p->stacks = NULL;
+		p->nstacks_cached = 0;
+		return;
+	}
 	if (len > UINT32_MAX || p->keys_arena.total + len + 1 > KEYS_MAX)
 		return;
 	e->hash = h;
@@ -488,10 +499,11 @@ profile_add_units(struct profile *p, const struct strv *frames, size_t n,
 		profile_count(p, cur, count);
 		return cur;
 	}
-	if (n > 0 && stack_join(p, frames, n, &len)) {
+	if (n > 0 && !p->nocache && stack_join(p, frames, n, &len)) {
 		h = profile_hash(p->scratch, len);
 		e = stack_find(p, h, p->scratch, len);
 		if (e->key != NULL) {
+			p->cachehits++;
 			profile_count(p, e->leaf, count);
 			return e->leaf;
 		}
@@ -554,11 +566,12 @@ profile_add_hashed(struct profile *p, const char *s, size_t len, uint64_t h,
 {
 	struct stackent *e;
 
-	if (len == 0 || p->flamechart)
+	if (len == 0 || p->flamechart || p->nocache)
 		return 0;	/* a flame chart merges by order, not by stack */
 	e = stack_find(p, h, s, len);
 	if (e->key == NULL)
 		return 0;
+	p->cachehits++;
 	profile_count(p, e->leaf, profile_units(p, count, frac));
 	return 1;
 }

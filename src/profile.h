@@ -71,6 +71,8 @@ struct profile {
 
 	struct stackent *stacks;	/* stack cache: open addressing */
 	uint32_t stackmask, nstacks_cached;
+	uint64_t cachehits, cachemisses;	/* stacks found, not found */
+	int nocache;		/* the cache paid off too little: off */
 	struct arena keys_arena;	/* the stacks' bytes, "a;b;c" */
 	char *scratch;		/* a stack being joined into a key */
 	size_t scratchcap;

@@ -57,6 +57,17 @@ same "long line" "$TMP/long.folded"
 expect_match "line after the long line" "long.folded:2002: not a folded" \
 	"$(cat "$TMP/par.err")"
 
+# More distinct stacks than the stack cache tries (65536) before it turns
+# itself off, then repeats of earlier ones: sums still right, checked
+# against awk and sort.
+awk 'BEGIN { for (i = 0; i < 70000; i++) printf "m;f%d;g%d %d\n", i % 97, i, 1 + i % 3
+	for (i = 0; i < 300; i++) printf "m;f%d;g%d 5\n", i % 97, i }' \
+	>"$TMP/wide.folded"
+awk '{ n[$1] += $2 } END { for (k in n) print k, n[k] }' "$TMP/wide.folded" |
+	LC_ALL=C sort >"$TMP/wide.expected"
+same "70000 distinct stacks" "$TMP/wide.folded"
+expect_file "70000 distinct stacks: sums" "$TMP/wide.expected" "$TMP/par"
+
 # perf script: the same, when the parser supports it.
 "$GEN" perf 3M >"$TMP/gen.perf"
 if "$FLAMETUI" --fold --threads=1 "$TMP/gen.perf" >/dev/null 2>&1; then
