@@ -18,6 +18,9 @@
  * 99th percentile and the worst of each kind of keystroke, in CPU time:
  * the action, the layout and the drawing into curses' screen, and apart,
  * the time curses took to write its output.
+ * Then the view changes (filters.c): each rebuilds the profile shown from
+ * the loaded one through transform_apply(), or computes the top table or
+ * the two halves of the sandwich, then lays out and draws.
  */
 #include "config.h"
 
@@ -27,6 +30,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "keys.h"
 #include "profile.h"
 #include "term.h"
 #include "tui.h"
@@ -305,6 +309,91 @@ bench(const char *name, struct profile *p)
 	view_free(&tui.v);
 }
 
+#define VRUNS 6		/* view changes rebuild the profile: fewer runs */
+
+/* Lay out and draw whatever screen a view change left up. */
+static void
+vframe(struct tui *t, int flags)
+{
+	double t0;
+
+	if (flags & VIEW_LAYOUT)
+		filters_layout(t);
+	if (t->cur.mode == MODE_TOP)
+		table_draw(t);
+	else
+		flame_draw(t);
+	t0 = ms();
+	refresh();
+	out_ms = ms() - t0;
+}
+
+/* Select the widest frame n levels under the root. */
+static void
+pick(struct tui *t, int n)
+{
+	view_select(&t->v, PROFILE_ROOT);
+	while (n-- > 0)
+		view_child(&t->v);
+}
+
+/*
+ * Time a view change and its way back: act, then back (an action, or
+ * ACT_UNDO), VRUNS times each; depth is where the selection goes first.
+ */
+static void
+vbench(struct tui *t, const char *what, const char *whatback, int act,
+    int back, int depth)
+{
+	static double on[VRUNS], onout[VRUNS], off[VRUNS], offout[VRUNS];
+	double t0;
+	int i, f;
+
+	for (i = 0; i < VRUNS; i++) {
+		pick(t, depth);
+		vframe(t, VIEW_LAYOUT);
+		t0 = ms();
+		f = filters_action(t, act);
+		vframe(t, f);
+		on[i] = ms() - t0 - out_ms;
+		onout[i] = out_ms;
+		t0 = ms();
+		f = filters_action(t, back);
+		vframe(t, f);
+		off[i] = ms() - t0 - out_ms;
+		offout[i] = out_ms;
+	}
+	report(what, on, onout, VRUNS);
+	report(whatback, off, offout, VRUNS);
+}
+
+/* Time the view changes on a profile. */
+static void
+bench_views(const char *name, struct profile *p)
+{
+	struct tui tui;
+	double t0;
+
+	memset(&tui, 0, sizeof tui);
+	tui.p = p;
+	tui.files = (char *)name;
+	tui.format = "folded";
+	tui.pal = PAL_HOT;
+	filters_init(&tui, NULL);
+	vframe(&tui, VIEW_LAYOUT);
+	printf("%s: view changes, %u nodes\n", name, p->nnodes);
+	vbench(&tui, "reverse (r)", "reverse off (r)", ACT_REVERSE,
+	    ACT_REVERSE, 0);
+	vbench(&tui, "recursion (R)", "undo it (u)", ACT_RECURSION, ACT_UNDO,
+	    0);
+	vbench(&tui, "focus (f)", "undo it (u)", ACT_FOCUS, ACT_UNDO, 2);
+	vbench(&tui, "top table (t)", "back (t)", ACT_TOP, ACT_TOP, 0);
+	vbench(&tui, "sandwich (c)", "back (c)", ACT_SANDWICH, ACT_SANDWICH, 2);
+	t0 = ms();
+	filters_free(&tui);
+	printf("  %-20s %7.1f ms\n", "free", ms() - t0);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -325,11 +414,13 @@ main(int argc, char **argv)
 	make_wide(&p);
 	fprintf(stderr, "built the wide profile in %.0f ms\n", ms() - t0);
 	bench("wide", &p);
+	bench_views("wide", &p);
 	profile_free(&p);
 
 	profile_init(&p);
 	make_real(&p);
 	bench("real", &p);
+	bench_views("real", &p);
 	profile_free(&p);
 
 	endwin();

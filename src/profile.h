@@ -116,6 +116,13 @@ profile_name(const struct profile *p, uint32_t node)
 void profile_add(struct profile *, const struct strv *frames, size_t n,
     uint64_t count, unsigned frac);
 /*
+ * Add a stack (root first) given as name ids of p, from profile_intern():
+ * no strings to hash, for code that rebuilds a profile (transform.c). Not
+ * for flame charts.
+ */
+void profile_add_ids(struct profile *, const uint32_t *names, size_t n,
+    uint64_t count, unsigned frac);
+/*
  * Add a stack given as its frames joined by ';' (no frame holding a ';') if
  * the profile has seen it before, and return 1; else add nothing and return
  * 0, and the caller must use profile_add().

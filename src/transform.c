@@ -22,8 +22,10 @@ struct apply {
 	struct profile *out;
 	unsigned char *match;	/* M_* bits per name id of in */
 	uint32_t *ids;		/* the stack being rebuilt, name ids */
-	struct strv *frames;	/* the same stack as strings */
-	size_t capids, capframes;
+	uint32_t *outids;	/* the same stack as name ids of out */
+	uint32_t *map;		/* name id of in to name id of out, or
+				   NODE_NONE before its first use */
+	size_t capids, capout;
 };
 
 int
@@ -102,14 +104,16 @@ transform_stack(struct apply *a, size_t n, uint64_t count)
 		ids[k++] = ids[i];
 	}
 	n = k;
-	a->frames = xgrow(a->frames, &a->capframes, n + 1, sizeof *a->frames);
+	a->outids = xgrow(a->outids, &a->capout, n + 1, sizeof *a->outids);
 	for (i = 0; i < n; i++) {
-		const struct name *nm = &a->in->names[ids[t->reverse ?
-		    n - 1 - i : i]];
+		uint32_t id = ids[t->reverse ? n - 1 - i : i];
+		const struct name *nm = &a->in->names[id];
 
-		a->frames[i] = (struct strv){ nm->s, nm->len };
+		if (a->map[id] == NODE_NONE)
+			a->map[id] = profile_intern(a->out, nm->s, nm->len);
+		a->outids[i] = a->map[id];
 	}
-	profile_add(a->out, a->frames, n, count, a->in->frac);
+	profile_add_ids(a->out, a->outids, n, count, a->in->frac);
 }
 
 void
@@ -124,6 +128,8 @@ transform_apply(const struct profile *in, const struct transform *t,
 	size_t captodo = 0, ntodo = 0, len;
 
 	a.match = transform_match(in, t);
+	a.map = xcalloc(in->nnames > 0 ? in->nnames : 1, sizeof *a.map);
+	memset(a.map, 0xff, (size_t)in->nnames * sizeof *a.map);
 	if (t->prune > 0)
 		min_total = (double)nodes[PROFILE_ROOT].total * t->prune / 100;
 	todo = xgrow(todo, &captodo, 1, sizeof *todo);
@@ -149,7 +155,8 @@ transform_apply(const struct profile *in, const struct transform *t,
 	free(todo);
 	free(a.match);
 	free(a.ids);
-	free(a.frames);
+	free(a.outids);
+	free(a.map);
 }
 
 char *
