@@ -209,6 +209,9 @@ usage(FILE *f)
 "'%s record --help' for recording a profile with perf.\n", PROGNAME);
 }
 
+static regex_t *main_res[8];	/* what main_regex() compiled */
+static int main_nres;
+
 /* Compile a --focus/--ignore/--hide regex, or exit with a usage error. */
 static regex_t *
 main_regex(const char *opt, const char *re)
@@ -223,7 +226,23 @@ main_regex(const char *opt, const char *re)
 		    PROGNAME, opt, re, msg);
 		exit(2);
 	}
+	if (main_nres < (int)(sizeof main_res / sizeof main_res[0]))
+		main_res[main_nres++] = r;
 	return r;
+}
+
+/* Free the regexes main_regex() compiled, once the views are applied. */
+static void
+main_regex_free(struct transform *t)
+{
+	int i;
+
+	for (i = 0; i < main_nres; i++) {
+		regfree(main_res[i]);
+		free(main_res[i]);
+	}
+	main_nres = 0;
+	t->focus = t->ignore = t->hide = NULL;
 }
 
 /* Parse --nodefraction: a fraction, or a percentage ending in %. */
@@ -312,6 +331,7 @@ main(int argc, char **argv)
 	const char *svgpath = NULL;
 	char err[1024];
 	int flamechart = 0, i, pal, top = 0;
+	char *callers_re;
 	struct top_row *rows;
 	size_t nrows;
 
@@ -545,8 +565,9 @@ main(int argc, char **argv)
 	if (to.init.func != NULL && !fold && svgpath == NULL && !top)
 		;	/* the viewer opens the callers and callees */
 	else if (to.init.func != NULL) {
-		t.focus = main_regex("callers", transform_exact(to.init.func,
-		    strlen(to.init.func)));
+		callers_re = transform_exact(to.init.func, strlen(to.init.func));
+		t.focus = main_regex("callers", callers_re);
+		free(callers_re);
 		t.callers = t.reverse = 1;
 	}
 	if (flamechart && (transform_active(&t) || to.init.func != NULL)) {
@@ -590,6 +611,7 @@ main(int argc, char **argv)
 	if (transform_active(&t) && !interactive) {
 		profile_init(&view);
 		transform_apply(&p, &t, &view);
+		main_regex_free(&t);
 		profile_free(&p);
 		p = view;
 		if (p.nstacks == 0)
@@ -613,6 +635,7 @@ main(int argc, char **argv)
 		return 0;
 	}
 	if (interactive) {
+		main_regex_free(&t);	/* the viewer compiles its own */
 		warning[0] = '\0';
 		if (l.diag.nmsgs > 0)
 			snprintf(warning, sizeof warning, "%s%s", l.diag.msgs[0],

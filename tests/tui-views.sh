@@ -132,14 +132,6 @@ wait_line 1 "$TITLE | top functions"
 keys t
 wait_line 1 "$TITLE"
 
-# Total counts a stack once under recursion.
-printf 'a;b;a;b;c 10\na;c 5\n' >"$TMP/rec.folded"
-expect_eq "--top with recursion" "$(printf '%s\n' \
-'        self   self%        total  total%  function' \
-'          15 100.00%           15 100.00%  c' \
-'           0   0.00%           15 100.00%  a' \
-'           0   0.00%           10  66.67%  b')" "$("$FLAMETUI" --top "$TMP/rec.folded")"
-
 # c: callers above render, callees below, render on the two middle rows.
 keys 0 j j j j k k Right
 wait_line 29 "render | 300 samples | 25.00% of total | 25.00% of zoom"
@@ -184,8 +176,6 @@ expect_eq "util under util" "util" "$(line 10)"
 expect_eq "callees merged" "$(printf '%-75s%s' x y)" "$(line 11)"
 expect_eq "--callers status" \
 	"util | 80 samples | 80.00% of total | 100.00% of zoom" "$(line 19)"
-out=$("$FLAMETUI" --fold --callers=util "$TMP/two.folded")
-expect_eq "--callers --fold" "$(printf 'util;a;main 40\nutil;b;main 40')" "$out"
 
 # The view options set the first state, shown in the title; u undoes them.
 start 120 30 --reverse --ignore=idle --nodefraction=1% "$F"

@@ -43,6 +43,34 @@ expect_match "bad regex message" "--focus: bad regular expression '\\('" "$(cat 
 expect_eq "bad fraction exit status" 2 $?
 expect_match "bad fraction message" "--nodefraction: '2' is not a fraction" "$(cat "$TMP/err")"
 
+# --callers: the callers of a function merged from it, across call sites;
+# a name with ERE characters is matched as it is.
+printf 'main;a;u.x;x 40\nmain;b;u.x;x 20\nmain;b;u.x;y 20\nmain;uxx 20\n' \
+	>"$TMP/two"
+out=$("$FLAMETUI" --fold --callers=u.x "$TMP/two")
+expect_eq "callers merged from the function" \
+	"$(printf 'u.x;a;main 40\nu.x;b;main 40')" "$out"
+out=$("$FLAMETUI" --fold --callers=u.x --hide='^b$' "$TMP/two")
+expect_eq "callers with hide" "$(printf 'u.x;a;main 40\nu.x;main 40')" "$out"
+"$FLAMETUI" --fold --callers=x --reverse "$TMP/two" >/dev/null 2>"$TMP/err"
+expect_eq "--callers --reverse exit status" 2 $?
+expect_match "--callers --reverse message" "not with --focus or --reverse" \
+	"$(cat "$TMP/err")"
+
+# --top: self and total per function, total once per stack under recursion,
+# largest total first, then self, then name; with the views applied.
+printf 'a;b;a;b;c 10\na;c 5\n' >"$TMP/rec"
+expect_eq "--top" "$(printf '%s\n' \
+'        self   self%        total  total%  function' \
+'          15 100.00%           15 100.00%  c' \
+'           0   0.00%           15 100.00%  a' \
+'           0   0.00%           10  66.67%  b')" "$("$FLAMETUI" --top "$TMP/rec")"
+expect_eq "--top --ignore" "$(printf '%s\n' \
+'        self   self%        total  total%  function' \
+'           5 100.00%            5 100.00%  c' \
+'           0   0.00%            5 100.00%  a')" \
+	"$("$FLAMETUI" --top --ignore=b "$TMP/rec")"
+
 out=$("$FLAMETUI" --fold --focus=nothing "$TMP/in" 2>"$TMP/err")
 expect_match "nothing left is said" "no stacks are left" "$(cat "$TMP/err")"
 
