@@ -198,7 +198,10 @@ svg_printf(struct svg_out *o, const char *fmt, ...)
 		    sizeof buf - 1);
 }
 
-/* Append v with one decimal, as printf's "%.1f" but faster. */
+/*
+ * Append v rounded to one decimal, as printf's "%.1f" but faster and without
+ * a ".0": most coordinates are whole pixels, and a big graph has many.
+ */
 static void
 svg_dec1(struct svg_out *o, double v)
 {
@@ -207,14 +210,16 @@ svg_dec1(struct svg_out *o, double v)
 	int neg = v < 0;
 
 	t = llround(fabs(v) * 10);
-	*--p = (char)('0' + t % 10);
-	*--p = '.';
+	if (t % 10 != 0) {
+		*--p = (char)('0' + t % 10);
+		*--p = '.';
+	}
 	t /= 10;
 	do {
 		*--p = (char)('0' + t % 10);
 		t /= 10;
 	} while (t > 0);
-	if (neg && (p[0] != '0' || p[2] != '0' || p + 3 != buf + sizeof buf))
+	if (neg && (p[0] != '0' || p + 1 != buf + sizeof buf))
 		*--p = '-';
 	svg_put(o, p, (size_t)(buf + sizeof buf - p));
 }
@@ -418,11 +423,11 @@ svg_fill(struct svg *g, uint32_t node, const struct name *nm)
 	double v1, v2, v3;
 
 	if (nm->len == 2 && memcmp(nm->s, "--", 2) == 0) {
-		svg_puts(&g->out, "rgb(160,160,160)");
+		svg_puts(&g->out, "#a0a0a0");
 		return;
 	}
 	if (nm->len == 1 && nm->s[0] == '-') {
-		svg_puts(&g->out, "rgb(200,200,200)");
+		svg_puts(&g->out, "#c8c8c8");
 		return;
 	}
 	if (g->p->delta != NULL) {
@@ -438,7 +443,7 @@ svg_fill(struct svg *g, uint32_t node, const struct name *nm)
 		v3 = svg_rand(g);
 		c = palette_color_v(g->o->palette, nm->s, nm->len, v1, v2, v3);
 	}
-	svg_printf(&g->out, "rgb(%u,%u,%u)", c.r, c.g, c.b);
+	svg_printf(&g->out, "#%02x%02x%02x", c.r, c.g, c.b);
 }
 
 /*
