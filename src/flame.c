@@ -113,9 +113,9 @@ flame_title(struct tui *t)
 	int n;
 
 	filters_describe(t, filters, sizeof filters);
-	n = snprintf(line, sizeof line, "%s | %s samples | %s%s", t->files,
+	n = snprintf(line, sizeof line, "%s | %s %s | %s%s", t->files,
 	    flame_count(p, p->nodes[PROFILE_ROOT].total, count, sizeof count),
-	    t->format, filters);
+	    profile_unit(p), t->format, filters);
 	if (t->cur.mode == MODE_GRAPH && root != PROFILE_ROOT && n > 0 &&
 	    (size_t)n < sizeof line)
 		snprintf(line + n, sizeof line - (size_t)n, " | zoom: %s",
@@ -138,8 +138,8 @@ flame_status(struct tui *t)
 	all = flame_pct(c, t->p->nodes[PROFILE_ROOT].total);
 	zoom = flame_pct(c, p->nodes[view_root(&t->v)].total);
 	/* The numbers in full, or shorter when the screen is narrow. */
-	snprintf(right, sizeof right, " | %s samples | %.2f%% of total | "
-	    "%.2f%% of zoom", count, all, zoom);
+	snprintf(right, sizeof right, " | %s %s | %.2f%% of total | "
+	    "%.2f%% of zoom", count, profile_unit(p), all, zoom);
 	if ((int)strlen(right) + 8 > COLS)
 		snprintf(right, sizeof right, " | %s | %.2f%% | %.2f%%", count,
 		    all, zoom);

@@ -789,9 +789,11 @@ chrome_trace_parse(struct reader *r, const struct parse_opts *o,
 			    " duration events instead", nsamples, c.nevents);
 		for (i = 0; i < c.nprofs; i++)
 			chrome_emit_prof(&c, &c.profs[i], sink);
-	} else
+	} else {
+		sink_unit(sink, "microseconds");
 		for (i = 0; i < c.nthreads; i++)
 			chrome_emit_thread(&c, &c.threads[i], sink);
+	}
 	chrome_notes(&c, d);
 	chrome_free(&c);
 	json_decref(root);

@@ -347,7 +347,7 @@ pprof_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 	size_t cap = 0, n, i, j, len;
 	uint64_t badloc = 0, negative = 0, short_ = 0, firstbad = 0;
 	const Perftools__Profiles__Sample *s;
-	const char *buf;
+	const char *buf, *unit;
 	ssize_t si, k;
 	int64_t v;
 
@@ -387,6 +387,12 @@ pprof_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 	}
 	pprof_index(&pp);
 	pprof_frames(&pp);
+	/* "count" is samples; nanoseconds, bytes and the like are not. */
+	k = pp.p->sample_type[si]->unit;
+	unit = k > 0 && (size_t)k < pp.p->n_string_table ?
+	    pp.p->string_table[k] : "";
+	if (strcmp(unit, "count") != 0 && strlen(unit) <= 32)
+		sink_unit(sink, unit);
 
 	for (i = 0; i < pp.p->n_sample; i++) {
 		s = pp.p->sample[i];

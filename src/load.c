@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "chunk.h"
@@ -53,6 +54,24 @@ load_surely_binary(const char *buf, size_t len)
 	return nul > len / 4;
 }
 
+/*
+ * What the counts are once a file is read: its parser's unit (in p->unit)
+ * if it is the first file with stacks; "counts" if it disagrees with the
+ * files before, whose unit was before (NULL for samples).
+ */
+static void
+load_unit(struct profile *p, char *before, uint64_t nstacks)
+{
+	const char *now = p->unit != NULL ? p->unit : "samples";
+
+	if (p->nstacks == nstacks)
+		profile_set_unit(p, before);
+	else if (nstacks > 0 &&
+	    strcmp(now, before != NULL ? before : "samples") != 0)
+		profile_set_unit(p, "counts");
+	free(before);
+}
+
 /* Read one opened input and close it; returns 1 when read, 0 when not. */
 static int
 load_reader(struct load *l, struct reader *r, struct profile *p)
@@ -61,9 +80,12 @@ load_reader(struct load *l, struct reader *r, struct profile *p)
 	const struct format *fmt;
 	const char *buf;
 	chunk_cut_fn cut;
-	char err[512];
+	char err[512], *unit = p->unit;
+	uint64_t nstacks = p->nstacks;
 	size_t len;
 	int ret = 0, threads;
+
+	p->unit = NULL;		/* this file's, set by its parser */
 
 	r->progress = l->progress;
 	r->progress_arg = l->progress_arg;
@@ -118,6 +140,7 @@ out:
 		diag_push_error(&l->diag, "%s", r->errmsg);
 	if (r->cancelled)
 		l->cancelled = 1;
+	load_unit(p, unit, nstacks);
 	diag_end(&l->diag);
 	reader_close(r);
 	return ret;

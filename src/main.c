@@ -164,7 +164,8 @@ usage(FILE *f)
 "      --title=TEXT       title (default \"Flame Graph\", \"Icicle Graph\" or\n"
 "                         \"Flame Chart\")\n"
 "      --subtitle=TEXT    second title line, below the title\n"
-"      --countname=TEXT   what a count is (default \"samples\")\n"
+"      --countname=TEXT   what a count is (default \"samples\", or the\n"
+"                         input's unit, as pprof's \"nanoseconds\")\n"
 "      --nametype=TEXT    what a name is, shown before the hovered frame\n"
 "                         (default \"Function:\")\n"
 "      --notes=TEXT       a note kept in a comment in the file\n"
@@ -604,6 +605,8 @@ main(int argc, char **argv)
 		save_input_free(&inputs);
 		return 1;
 	}
+	if (so.countname != NULL)
+		profile_set_unit(&p, so.countname);
 	if (p.saturated)
 		fprintf(stderr, "%s: warning: a sample count overflowed 64 bits "
 		    "and was clamped\n", PROGNAME);

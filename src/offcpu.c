@@ -250,7 +250,7 @@ offcpu_stack(void *ctx, const struct sample *s)
 struct sink
 offcpu_sink(struct offcpu *o, struct sink inner)
 {
-	struct sink s = { offcpu_stack, o, NULL };
+	struct sink s = { offcpu_stack, o, NULL, NULL };
 
 	o->inner = inner;
 	return s;

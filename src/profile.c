@@ -344,6 +344,7 @@ profile_free(struct profile *p)
 	free(p->nodes);
 	free(p->names);
 	free(p->namehash);
+	free(p->unit);
 	free(p->kidhash);
 	free(p->stacks);
 	free(p->scratch);
@@ -672,10 +673,33 @@ profile_sink_joined(void *ctx, const struct sample *s)
 	    s->frac);
 }
 
+/* The sink callback that keeps what the counts are. */
+static void
+profile_sink_unit(void *ctx, const char *unit)
+{
+	profile_set_unit(ctx, unit);
+}
+
 struct sink
 profile_sink(struct profile *p)
 {
-	return (struct sink){ profile_sink_stack, p, profile_sink_joined };
+	return (struct sink){ profile_sink_stack, p, profile_sink_joined,
+	    profile_sink_unit };
+}
+
+void
+profile_set_unit(struct profile *p, const char *unit)
+{
+	char *old = p->unit;
+
+	p->unit = unit != NULL && unit[0] != '\0' ? xstrdup(unit) : NULL;
+	free(old);
+}
+
+const char *
+profile_unit(const struct profile *p)
+{
+	return p->unit != NULL ? p->unit : "samples";
 }
 
 /* The profile qsort compares names in; qsort has no context argument. */

@@ -96,12 +96,18 @@ struct profile {
 	 */
 	int64_t *delta;
 	uint64_t maxdelta;
+	char *unit;		/* what a count is, NULL for samples */
 };
 
 /* Make an empty profile holding only the root. */
 void profile_init(struct profile *);
 /* Free everything a profile holds. */
 void profile_free(struct profile *);
+
+/* Say what a count is ("nanoseconds"); NULL or "" for samples. */
+void profile_set_unit(struct profile *, const char *unit);
+/* What a count is: "samples" unless the input or --countname said. */
+const char *profile_unit(const struct profile *);
 
 /* Return the id of a name, adding it if new. */
 uint32_t profile_intern(struct profile *, const char *s, size_t len);

@@ -51,6 +51,19 @@ struct sink {
 	 * it has seen before without the parser splitting it into frames.
 	 */
 	int (*joined)(void *ctx, const struct sample *);
+	/*
+	 * Optional. A parser whose counts are not samples says what they are
+	 * ("nanoseconds", "microseconds"), once, before or after its stacks.
+	 */
+	void (*unit)(void *ctx, const char *unit);
 };
+
+/* Tell the sink what the counts are, if it cares. */
+static inline void
+sink_unit(struct sink *s, const char *unit)
+{
+	if (s->unit != NULL)
+		s->unit(s->ctx, unit);
+}
 
 #endif

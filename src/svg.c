@@ -69,7 +69,6 @@ void
 svg_defaults(struct svg_opts *o)
 {
 	memset(o, 0, sizeof *o);
-	o->countname = "samples";
 	o->nametype = "Function:";
 	o->width = 1200;
 	o->frameheight = 16;
@@ -493,7 +492,8 @@ svg_frame(struct svg *g, uint32_t node, uint32_t depth, uint64_t off,
 	svg_puts(out, " (");
 	svg_samples(g, n->total);
 	svg_puts(out, " ");
-	svg_xml(out, o->countname, 0);
+	svg_xml(out, o->countname != NULL ? o->countname :
+	    profile_unit(g->p), 0);
 	if (node == PROFILE_ROOT)
 		svg_puts(out, ", 100%)</title><rect x=\"");
 	else {

@@ -23,7 +23,7 @@
 struct svg_opts {
 	const char *title;	/* NULL: "Flame Graph", "Icicle Graph", ... */
 	const char *subtitle;	/* NULL for none */
-	const char *countname;	/* "samples" */
+	const char *countname;	/* NULL: the profile's unit, "samples" */
 	const char *nametype;	/* "Function:", before the hovered frame */
 	const char *notes;	/* NULL, or text for a comment in the file */
 	int width;		/* image width in pixels, 1200 */

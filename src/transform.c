@@ -130,6 +130,7 @@ transform_apply(const struct profile *in, const struct transform *t,
 	a.match = transform_match(in, t);
 	a.map = xcalloc(in->nnames > 0 ? in->nnames : 1, sizeof *a.map);
 	memset(a.map, 0xff, (size_t)in->nnames * sizeof *a.map);
+	profile_set_unit(out, in->unit);
 	if (t->prune > 0)
 		min_total = (double)nodes[PROFILE_ROOT].total * t->prune / 100;
 	todo = xgrow(todo, &captodo, 1, sizeof *todo);

@@ -1,0 +1,73 @@
+#!/bin/sh
+# What a count is: samples, unless the input says otherwise (pprof's sample
+# unit, a Chrome trace's durations in microseconds) or --countname does. The
+# unit shows in the SVG's titles and in the viewer's title and status lines.
+. "$top_srcdir/tests/lib.sh"
+
+# root_title FILE: the SVG's title of the root frame.
+root_title() {
+	grep -o '<title>all ([^)]*)</title>' "$1"
+}
+
+P=$top_srcdir/tests/pprof
+C=$top_srcdir/tests/chrome
+"$FLAMETUI" --svg="$TMP/cpu.svg" "$P/cpu.pb.gz"
+expect_eq "pprof cpu: nanoseconds" \
+	"<title>all (800,000,000 nanoseconds, 100%)</title>" \
+	"$(root_title "$TMP/cpu.svg")"
+expect_match "pprof cpu: every frame in nanoseconds" \
+	'<title>[^<]* \([0-9,]+ nanoseconds, [0-9.]+%\)</title>' \
+	"$(cat "$TMP/cpu.svg")"
+expect_eq "pprof cpu: no frame in samples" 0 \
+	"$(grep -c ' samples, ' "$TMP/cpu.svg")"
+"$FLAMETUI" --sample-type=samples --svg="$TMP/cnt.svg" "$P/cpu.pb.gz"
+expect_eq "pprof samples/count: samples" \
+	"<title>all (80 samples, 100%)</title>" "$(root_title "$TMP/cnt.svg")"
+"$FLAMETUI" --sample-type=inuse_space --svg="$TMP/heap.svg" "$P/heap.pb.gz"
+expect_match "pprof heap: bytes" '^<title>all \([0-9,]+ bytes, 100%\)</title>$' \
+	"$(root_title "$TMP/heap.svg")"
+"$FLAMETUI" --svg="$TMP/trace.svg" "$C/node-trace.json"
+expect_eq "chrome-trace durations: microseconds" \
+	"<title>all (26,821 microseconds, 100%)</title>" \
+	"$(root_title "$TMP/trace.svg")"
+"$FLAMETUI" --svg="$TMP/prof.svg" "$C/node.cpuprofile"
+expect_eq "cpuprofile: samples" "<title>all (343 samples, 100%)</title>" \
+	"$(root_title "$TMP/prof.svg")"
+printf 'main;a 3\nmain;b 2\n' >"$TMP/in.folded"
+"$FLAMETUI" --svg="$TMP/folded.svg" "$TMP/in.folded"
+expect_eq "folded: samples" "<title>all (5 samples, 100%)</title>" \
+	"$(root_title "$TMP/folded.svg")"
+
+# Inputs in different units add up to counts; the same unit stays.
+"$FLAMETUI" --svg="$TMP/mix.svg" "$P/cpu.pb.gz" "$TMP/in.folded"
+expect_eq "nanoseconds and samples: counts" \
+	"<title>all (800,000,005 counts, 100%)</title>" \
+	"$(root_title "$TMP/mix.svg")"
+"$FLAMETUI" --svg="$TMP/two.svg" "$P/cpu.pb.gz" "$P/cpu.pb.gz"
+expect_eq "nanoseconds twice: nanoseconds" \
+	"<title>all (1,600,000,000 nanoseconds, 100%)</title>" \
+	"$(root_title "$TMP/two.svg")"
+
+# --countname wins over the input's unit.
+"$FLAMETUI" --countname=ns --svg="$TMP/ns.svg" "$P/cpu.pb.gz"
+expect_eq "--countname wins" "<title>all (800,000,000 ns, 100%)</title>" \
+	"$(root_title "$TMP/ns.svg")"
+
+# The viewer: the title line and the status line name the unit.
+. "$top_srcdir/tests/tui-lib.sh"
+start 120 30 "$P/cpu.pb.gz"
+wait_for 'cpu\.pb\.gz \| 800,000,000 nanoseconds \| pprof'
+expect_eq "status line in nanoseconds" \
+	"all | 800,000,000 nanoseconds | 100.00% of total | 100.00% of zoom" \
+	"$(line 29)"
+keys q
+start 120 30 --countname=ns "$P/cpu.pb.gz"
+wait_for 'cpu\.pb\.gz \| 800,000,000 ns \| pprof'
+expect_match "--countname in the status line" '^all \| 800,000,000 ns \| ' \
+	"$(line 29)"
+keys q
+start 120 30 "$TMP/in.folded"
+wait_for 'in\.folded \| 5 samples \| folded'
+keys q
+
+finish
