@@ -102,9 +102,11 @@ prompt_read(struct tui *t, struct prompt *pr)
 			break;
 		}
 		if (ev.type == TERM_RESIZE) {
-			view_resize(&t->v, COLS, flame_height());
-			view_layout(&t->v);
-			flame_draw(t);
+			filters_layout(t);
+			if (t->cur.mode == MODE_TOP)
+				table_draw(t);
+			else
+				flame_draw(t);
 			continue;
 		}
 		if (ev.type != TERM_KEY)

@@ -20,6 +20,14 @@ TITLE="$F | 1,200 samples | folded"
 start 120 30 "$F"
 wait_line 1 "$TITLE"
 
+# The help screen lists the view keys, from the key table.
+keys '?'
+wait_line 1 "flametui help"
+expect_match "help: undo" '^  u {20}undo the last change to the view: a zoom, a filter, a switch of view$' "$(screen)"
+expect_match "help: sandwich" '^  c {20}callers \(above\) and callees \(below\) of the selected function, or back$' "$(screen)"
+keys q
+wait_line 1 "$TITLE"
+
 # r: bottom-up. The leaves are at the root now, widest first by name.
 keys r
 wait_line 1 "$TITLE | reverse"
