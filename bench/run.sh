@@ -19,6 +19,9 @@ bin=${FLAMETUI:-src/flametui}
 gen=${BENCH_GEN:-bench/gen}
 measure=${BENCH_MEASURE:-bench/measure}
 mkdir -p "$out"
+for x in "$bin" "$gen" "$measure"; do
+	[ -x "$x" ] || { echo "bench: $x is not built (make bench builds it)" >&2; exit 1; }
+done
 
 # make_input KIND: generate $out/KIND-$size.txt unless it is there already.
 make_input() {
