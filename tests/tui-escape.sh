@@ -31,11 +31,15 @@ wait_for() {
 screen_has() { $T capture-pane -p | grep -qF -- "$1"; }
 title() { $T display -p '#{pane_title}'; }
 buffers() { $T list-buffers 2>/dev/null; }
-# reset: a known title, no buffers, a clear screen.
+# reset: a known title, no buffers, a clear screen (waiting for clear to
+# run, lest it wipe the start of what the next command prints).
+nreset=0
 reset() {
 	$T select-pane -T clean
 	while $T delete-buffer 2>/dev/null; do :; done
-	$T send-keys 'clear' Enter
+	nreset=$((nreset + 1))
+	$T send-keys "clear; echo reset-\$((100 + $nreset))" Enter
+	wait_for "clear" screen_has "reset-$((100 + nreset))"
 	$T clear-history
 }
 
