@@ -651,7 +651,7 @@ main(int argc, char **argv)
 		return c;
 	}
 	if (top) {
-		nrows = top_compute(&p, TOP_BY_TOTAL, &rows);
+		nrows = top_compute(&p, t.reverse, TOP_BY_TOTAL, &rows);
 		top_write(&p, rows, nrows, stdout);
 		free(rows);
 	}

@@ -65,7 +65,8 @@ table_ensure(struct tui *t)
 {
 	if (t->top != NULL)
 		return;
-	t->ntop = top_compute(t->p, t->topsort, &t->top);
+	t->ntop = top_compute(t->p, t->cur.reverse, t->topsort,
+	    &t->top);
 	t->topsel = t->topfirst = 0;
 	table_filter(t);
 }

@@ -53,7 +53,7 @@ top_sort(const struct profile *p, struct top_row *rows, size_t n,
 }
 
 size_t
-top_compute(const struct profile *p, enum top_sort key,
+top_compute(const struct profile *p, int reversed, enum top_sort key,
     struct top_row **out)
 {
 	const struct node *nodes = p->nodes;
@@ -67,7 +67,10 @@ top_compute(const struct profile *p, enum top_sort key,
 	/* Preorder through the links; leaving a node takes it off the path. */
 	n = nodes[PROFILE_ROOT].child;
 	while (n != NODE_NONE) {
-		self[nodes[n].name] += nodes[n].self;
+		if (!reversed)
+			self[nodes[n].name] += nodes[n].self;
+		else if (nodes[n].parent == PROFILE_ROOT)
+			self[nodes[n].name] += nodes[n].total;
 		if (onpath[nodes[n].name]++ == 0)
 			total[nodes[n].name] += nodes[n].total;
 		if (nodes[n].child != NODE_NONE) {

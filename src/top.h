@@ -27,8 +27,10 @@ enum top_sort {
 /*
  * Fill *rows with every function of p (not the root), sorted by key, the
  * other column, then name; returns how many. One pass over the nodes.
+ * When p is merged from the leaf (reversed), a stack's last frame is at
+ * depth 1, and self is counted there, so the table is the same either way.
  */
-size_t top_compute(const struct profile *p, enum top_sort key,
+size_t top_compute(const struct profile *p, int reversed, enum top_sort key,
     struct top_row **rows);
 /* Sort rows again by another key. */
 void top_sort(const struct profile *p, struct top_row *rows, size_t n,

@@ -137,6 +137,15 @@ expect_eq "focused on parse" "parse" "$(line 27)"
 expect_eq "parse's children" "$(printf '%-72s%s' lex read)" "$(line 26)"
 keys u
 wait_line 1 "$TITLE | top functions"
+# Reversed, the table is the same (still searched for r, by self): self
+# still counts where stacks end.
+keys r
+wait_line 1 "$TITLE | reverse | top functions"
+expect_eq "reversed, by self 1" "           240  20.00%            240  20.00%  rect" "$(line 3)"
+expect_eq "reversed, by self 2" "           200  16.67%            200  16.67%  read" "$(line 4)"
+expect_eq "reversed, by self 3" "             0   0.00%            500  41.67%  parse" "$(line 5)"
+keys u
+wait_line 1 "$TITLE | top functions"
 keys t
 wait_line 1 "$TITLE"
 

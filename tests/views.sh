@@ -65,6 +65,10 @@ expect_eq "--top" "$(printf '%s\n' \
 '          15 100.00%           15 100.00%  c' \
 '           0   0.00%           15 100.00%  a' \
 '           0   0.00%           10  66.67%  b')" "$("$FLAMETUI" --top "$TMP/rec")"
+expect_eq "--top --reverse: the same functions, self and total" \
+	"$("$FLAMETUI" --top "$TMP/in")" "$("$FLAMETUI" --top --reverse "$TMP/in")"
+expect_match "--top: self of a leaf" '^ +10  55\.56% +10  55\.56%  idle$' \
+	"$("$FLAMETUI" --top --reverse "$TMP/in")"
 expect_eq "--top --ignore" "$(printf '%s\n' \
 '        self   self%        total  total%  function' \
 '           5 100.00%            5 100.00%  c' \
