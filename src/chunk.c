@@ -81,6 +81,7 @@ struct part {
 	int failed;		/* the parser returned -1: see err */
 	char err[512];
 	uint64_t kept;		/* perf: samples of the kept event */
+	int periods;		/* perf: one weighed more than 1 */
 	struct perf_event *skipped;	/* perf: other events' samples */
 	size_t nskipped;
 };
@@ -110,6 +111,7 @@ struct chunker {
 	char *event;		/* perf: the input's first event, NULL when
 				   --event-filter chose one */
 	uint64_t kept;		/* perf: the parts' counts, summed */
+	int periods;		/* perf: a part's samples had periods */
 	struct perf_event *skipped;
 	size_t nskipped, capskipped;
 };
@@ -452,6 +454,7 @@ chunk_run(struct chunker *c, struct reader *r, struct sink *sink,
 	while (reader_line(r, &line))
 		fmt_perf_line(&pp, line.s, line.len, r->lineno);
 	pt->kept = pp.kept;
+	pt->periods = pp.periods;
 	pt->skipped = pp.skipped;
 	pt->nskipped = pp.nskipped;
 	/* No note from a part. */
@@ -469,6 +472,7 @@ chunk_perf_merge(struct chunker *c, struct part *pt)
 	size_t i, k;
 
 	c->kept += pt->kept;
+	c->periods |= pt->periods;
 	for (k = 0; k < pt->nskipped; k++) {
 		for (i = 0; i < c->nskipped; i++)
 			if (strcmp(c->skipped[i].name, pt->skipped[k].name) == 0)
@@ -487,13 +491,18 @@ chunk_perf_merge(struct chunker *c, struct part *pt)
 	pt->nskipped = 0;
 }
 
-/* perf: the note on events, once for the input, as the parser words it. */
+/*
+ * perf: the note on events, once for the input, as the parser words it,
+ * and the unit of the counts, to p.
+ */
 static void
-chunk_perf_finish(struct chunker *c, struct diag *d)
+chunk_perf_finish(struct chunker *c, struct diag *d, struct profile *p)
 {
 	struct perf_parse pp;
-	struct sink none = { .stack = chunk_sink_none };
+	struct sink none = profile_sink(p);
 
+	none.stack = chunk_sink_none;
+	none.joined = NULL;
 	fmt_perf_begin(&pp, c->opts, &none, d);
 	if (c->event != NULL) {
 		free(pp.event);
@@ -503,6 +512,7 @@ chunk_perf_finish(struct chunker *c, struct diag *d)
 		c->event = NULL;
 	}
 	pp.kept = c->kept;
+	pp.periods = c->periods;
 	pp.skipped = c->skipped;
 	pp.nskipped = c->nskipped;
 	pp.capskipped = c->capskipped;
@@ -776,7 +786,7 @@ chunk_parse(struct reader *r, const struct format *fmt, chunk_cut_fn cut,
 		}
 	}
 	if (c.perf && c.nparts > 0)
-		chunk_perf_finish(&c, d);
+		chunk_perf_finish(&c, d, p);
 	free(c.event);
 	if (rest != NULL)
 		chunk_block_free(rest);

@@ -526,6 +526,8 @@ perf_event_line(struct perf_parse *pp, const char *s, size_t len,
 		}
 		if (period == 0)
 			period = 1;	/* as the reference: no period */
+		if (period > 1)
+			pp->periods = 1;
 	}
 	pp->kept++;
 	pp->textlen = 0;
@@ -596,6 +598,28 @@ fmt_perf_line(struct perf_parse *pp, const char *s, size_t len,
 		perf_frame_line(pp, pc, func, mod);
 }
 
+/*
+ * The unit of counts weighed by the period of event: its name without
+ * modifiers, "cycles" for "cycles:ppp" (a tracepoint keeps its whole name),
+ * or nanoseconds for the software clocks.
+ */
+static void
+perf_unit(const char *event, char *buf, size_t size)
+{
+	const char *colon = strrchr(event, ':');
+	size_t n = strlen(event);
+
+	if (colon != NULL && colon > event && colon[1] != '\0' &&
+	    strspn(colon + 1, "ukhIGHpPSDWeb") == strlen(colon + 1))
+		n = (size_t)(colon - event);
+	/* Software clocks count nanoseconds. */
+	if ((n == 9 && memcmp(event, "cpu-clock", 9) == 0) ||
+	    (n == 10 && memcmp(event, "task-clock", 10) == 0))
+		snprintf(buf, size, "nanoseconds");
+	else
+		snprintf(buf, size, "%.*s", (int)n, event);
+}
+
 void
 fmt_perf_end(struct perf_parse *pp)
 {
@@ -627,6 +651,10 @@ fmt_perf_end(struct perf_parse *pp)
 		    "left out (record with perf record -g)",
 		    (unsigned long long)pp->nochain,
 		    pp->nochain == 1 ? "" : "s");
+	if (pp->periods && pp->event != NULL) {
+		perf_unit(pp->event, buf, sizeof buf);
+		sink_unit(pp->sink, buf);
+	}
 	for (i = 0; i < pp->nskipped; i++)
 		free(pp->skipped[i].name);
 	free(pp->skipped);

@@ -51,6 +51,7 @@ struct perf_parse {
 	size_t eventlen;
 	int defaulted;		/* event is the first seen, not asked */
 	uint64_t kept;		/* samples of the kept event */
+	int periods;		/* one of them weighed more than 1 */
 	uint64_t nochain;	/* of them, left out for having no frames */
 	struct perf_event *skipped; /* other events, as they appeared */
 	size_t nskipped, capskipped;
@@ -64,7 +65,9 @@ void fmt_perf_line(struct perf_parse *, const char *s, size_t len,
     uint64_t lineno);
 /*
  * Finish: send the last sample even without a blank line after it, add a
- * note to the diag about skipped events, and free everything.
+ * note to the diag about skipped events, tell the sink the unit (the
+ * event's name, when samples are weighed by their period), and free
+ * everything.
  */
 void fmt_perf_end(struct perf_parse *);
 

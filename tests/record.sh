@@ -197,7 +197,8 @@ if command -v tmux >/dev/null 2>&1; then
 		sleep 0.1
 	done
 	expect_match "view: titled with what was recorded" \
-		"^perf record -p $pid \| [0-9,]+ samples \| perf" "$screen"
+		"^perf record -p $pid \| [0-9,]+ (cycles|nanoseconds|samples) \| perf" \
+		"$screen"
 	expect_match "view: burn_hot on main" "burn_hot .*
 main" "$screen"
 	tmux -S "$sock" send-keys q

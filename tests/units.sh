@@ -38,6 +38,37 @@ printf 'main;a 3\nmain;b 2\n' >"$TMP/in.folded"
 expect_eq "folded: samples" "<title>all (5 samples, 100%)</title>" \
 	"$(root_title "$TMP/folded.svg")"
 
+# perf: counts weighed by the event's period are in the event's unit, with
+# one thread or several (bench/gen's 3 MB input is cut into blocks); the
+# software clocks count nanoseconds; without periods, samples.
+F=$top_srcdir/tests/fmt/perf
+"$FLAMETUI" --svg="$TMP/ev.svg" "$F/events.txt"
+expect_eq "perf cycles:u periods: cycles" \
+	"<title>all (6,000 cycles, 100%)</title>" "$(root_title "$TMP/ev.svg")"
+"$FLAMETUI" --svg="$TMP/names.svg" "$F/names.txt"
+expect_eq "perf without periods: samples" \
+	"<title>all (2 samples, 100%)</title>" "$(root_title "$TMP/names.svg")"
+"$FLAMETUI" --svg="$TMP/clock.svg" "$top_srcdir/examples/workload.perf.gz"
+expect_eq "perf cpu-clock: nanoseconds" \
+	"<title>all (2,272,272,270 nanoseconds, 100%)</title>" \
+	"$(root_title "$TMP/clock.svg")"
+GEN=$(dirname "$FLAMETUI")/../bench/gen
+if [ -x "$GEN" ]; then
+	"$GEN" perf 3M >"$TMP/gen.perf"
+	for th in 1 2; do
+		"$FLAMETUI" --threads=$th --svg="$TMP/gen.svg" "$TMP/gen.perf" \
+		    2>/dev/null
+		expect_match "perf, $th thread(s): cycles" \
+			'^<title>all \([0-9,]+ cycles, 100%\)</title>$' \
+			"$(root_title "$TMP/gen.svg")"
+	done
+	"$FLAMETUI" --threads=2 --event-filter=instructions:P \
+	    --svg="$TMP/gen.svg" "$TMP/gen.perf" 2>/dev/null
+	expect_match "perf --event-filter: instructions" \
+		'^<title>all \([0-9,]+ instructions, 100%\)</title>$' \
+		"$(root_title "$TMP/gen.svg")"
+fi
+
 # Inputs in different units add up to counts; the same unit stays.
 "$FLAMETUI" --svg="$TMP/mix.svg" "$P/cpu.pb.gz" "$TMP/in.folded"
 expect_eq "nanoseconds and samples: counts" \
