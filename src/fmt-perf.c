@@ -21,7 +21,7 @@
 
 #include "fmt-perf.h"
 
-#define PERF_PROBE_LINES 400	/* lines the probe looks at, at most */
+#define PERF_PROBE_LINES 4000	/* lines the probe looks at, at most */
 #define PERF_NOTE_EVENTS 8	/* skipped events named in the note */
 
 /* Is c whitespace, as Perl's \s (a line holds no newline)? */

@@ -117,6 +117,14 @@ expect_eq "a sample without a call chain: note" \
 "flametui: $TMP/sideband.txt: 1 sample without a call chain left out (record with perf record -g)" \
 	"$(cat "$TMP/err")"
 
+# Detected even after many side-band records (perf record -a writes one
+# per mapping of every process).
+awk 'BEGIN { for (i = 0; i < 500; i++) printf "perf 9 [000] 0.000000: PERF_RECORD_MMAP2 9/9: [0x7f00(0x1000) @ 0 fe:00 1 0]: r-xp /usr/lib/lib%d.so\n", i }' \
+    >"$TMP/many.txt"
+cat "$TMP/sideband.txt" >>"$TMP/many.txt"
+expect_eq "detected after 500 side-band records" "prog;main 1000" \
+    "$("$FLAMETUI" --fold "$TMP/many.txt" 2>/dev/null)"
+
 # Timestamps, in input order, from the parser's own API: seconds with six
 # or nine decimals, and -1 without a time field.
 printf 'p 1 [000] 12.5: cpu-clock:\n\t1 f (/x)\n\np 1 1.000000001: cpu-clock:\n\t1 f (/x)\n\np 1 cpu-clock:\n\t1 f (/x)\n' \
