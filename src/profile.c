@@ -520,14 +520,14 @@ profile_add_units(struct profile *p, const struct strv *frames, size_t n,
 
 void
 profile_add_ids(struct profile *p, const uint32_t *names, size_t n,
-    uint64_t count, unsigned frac)
+    uint32_t *path, size_t known, uint64_t count, unsigned frac)
 {
-	uint32_t cur = PROFILE_ROOT;
+	uint32_t cur = known > 0 ? path[known - 1] : PROFILE_ROOT;
 	size_t i;
 
 	count = profile_units(p, count, frac);
-	for (i = 0; i < n; i++)
-		cur = profile_child(p, cur, names[i]);
+	for (i = known; i < n; i++)
+		cur = path[i] = profile_child(p, cur, names[i]);
 	profile_count(p, cur, count);
 }
 

@@ -124,10 +124,12 @@ void profile_add(struct profile *, const struct strv *frames, size_t n,
 /*
  * Add a stack (root first) given as name ids of p, from profile_intern():
  * no strings to hash, for code that rebuilds a profile (transform.c). Not
- * for flame charts.
+ * for flame charts. path[i] is set to the node of names[0..i]; the first
+ * known of them are taken as they are, from the call for a stack with the
+ * same first known names.
  */
 void profile_add_ids(struct profile *, const uint32_t *names, size_t n,
-    uint64_t count, unsigned frac);
+    uint32_t *path, size_t known, uint64_t count, unsigned frac);
 /*
  * Add a stack given as its frames joined by ';' (no frame holding a ';') if
  * the profile has seen it before, and return 1; else add nothing and return

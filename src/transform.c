@@ -23,6 +23,9 @@ struct apply {
 	unsigned char *match;	/* M_* bits per name id of in */
 	uint32_t *ids;		/* the stack being rebuilt, name ids */
 	uint32_t *outids;	/* the same stack as name ids of out */
+	uint32_t *previds;	/* the stack added before, and its nodes */
+	uint32_t *path;
+	size_t nprev, capprev, cappath;
 	uint32_t *map;		/* name id of in to name id of out, or
 				   NODE_NONE before its first use */
 	size_t capids, capout;
@@ -113,7 +116,15 @@ transform_stack(struct apply *a, size_t n, uint64_t count)
 			a->map[id] = profile_intern(a->out, nm->s, nm->len);
 		a->outids[i] = a->map[id];
 	}
-	profile_add_ids(a->out, a->outids, n, count, a->in->frac);
+	/* Stacks come in depth-first order: reuse the shared prefix. */
+	for (k = 0; k < n && k < a->nprev; k++)
+		if (a->previds[k] != a->outids[k])
+			break;
+	a->path = xgrow(a->path, &a->cappath, n + 1, sizeof *a->path);
+	profile_add_ids(a->out, a->outids, n, a->path, k, count, a->in->frac);
+	a->previds = xgrow(a->previds, &a->capprev, n + 1, sizeof *a->previds);
+	memcpy(a->previds + k, a->outids + k, (n - k) * sizeof *a->previds);
+	a->nprev = n;
 }
 
 void
@@ -157,6 +168,8 @@ transform_apply(const struct profile *in, const struct transform *t,
 	free(a.match);
 	free(a.ids);
 	free(a.outids);
+	free(a.previds);
+	free(a.path);
 	free(a.map);
 }
 
