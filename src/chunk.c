@@ -50,6 +50,7 @@ struct rec {
 	const char *s;		/* the joined frames, or a struct recframes */
 	uint64_t hash;		/* profile_hash(s, len) */
 	uint64_t count;
+	int64_t time_ns;	/* the sample's, -1 for none */
 	uint32_t len;
 	uint16_t frac;
 	uint16_t split;		/* s is a struct recframes */
@@ -84,6 +85,7 @@ struct part {
 	int periods;		/* perf: one weighed more than 1 */
 	struct perf_event *skipped;	/* perf: other events' samples */
 	size_t nskipped;
+	int times;		/* keep each sample's time: no runs merged */
 };
 
 /* The state shared by the reading thread and the workers. */
@@ -108,6 +110,7 @@ struct chunker {
 	const char *name;	/* the input, for messages */
 
 	int perf;		/* perf script: one event is kept */
+	int times;		/* the profile keeps timestamps */
 	char *event;		/* perf: the input's first event, NULL when
 				   --event-filter chose one */
 	uint64_t kept;		/* perf: the parts' counts, summed */
@@ -277,6 +280,7 @@ chunk_rec(struct part *pt, const struct sample *smp)
 	rc = &pt->recs[pt->nrecs++];
 	memset(rc, 0, sizeof *rc);
 	rc->count = smp->count;
+	rc->time_ns = smp->time_ns;
 	rc->frac = (uint16_t)smp->frac;
 	return rc;
 }
@@ -290,6 +294,7 @@ chunk_same(struct part *pt, const char *s, size_t len, uint64_t h,
 
 	if (rc == NULL || rc->split || rc->hash != h || rc->len != len ||
 	    rc->frac != smp->frac || rc->count > UINT64_MAX - smp->count ||
+	    (pt->times && rc->time_ns != smp->time_ns) ||
 	    memcmp(rc->s, s, len) != 0)
 		return 0;
 	rc->count += smp->count;
@@ -374,6 +379,7 @@ chunk_add(struct profile *p, struct part *pt, struct strv **frames,
 
 	for (i = 0; i < pt->nrecs; i++) {
 		rc = &pt->recs[i];
+		p->now_ns = rc->time_ns;
 		if (rc->split) {
 			const struct recframes *rf = (const void *)rc->s;
 
@@ -395,6 +401,7 @@ chunk_add(struct profile *p, struct part *pt, struct strv **frames,
 		}
 		profile_add(p, *frames, n, rc->count, rc->frac);
 	}
+	p->now_ns = -1;
 }
 
 /* A sink that drops every stack. */
@@ -608,6 +615,7 @@ chunk_queue(struct chunker *c, struct block *b)
 	    sizeof *c->parts);
 	b->seq = c->nparts;
 	c->parts[c->nparts] = xcalloc(1, sizeof (struct part));
+	c->parts[c->nparts]->times = c->times;
 	c->parts[c->nparts++]->block = b;
 	b->next = NULL;
 	if (c->tail != NULL)
@@ -703,6 +711,7 @@ chunk_parse(struct reader *r, const struct format *fmt, chunk_cut_fn cut,
 	c.opts = o;
 	c.name = r->name;
 	c.perf = strcmp(fmt->name, "perf") == 0;
+	c.times = p->keeptimes;
 
 	/* Small stacks: the parsers need little, and address space may be
 	 * limited (ulimit -v). With no thread at all, read in one piece. */

@@ -299,6 +299,22 @@ filters_free(struct tui *t)
 	free(t->toppat);
 }
 
+void
+filters_reload(struct tui *t)
+{
+	size_t i;
+
+	filters_sandwich_close(t);
+	for (i = 0; i < t->nundo; i++)
+		filters_state_free(&t->undo[i]);
+	t->nundo = 0;
+	free(t->cur.zoom);
+	t->cur.zoom = NULL;
+	t->cur.nzoom = 0;
+	filters_rebuild(t);
+	t->cur.mode = MODE_GRAPH;
+}
+
 /* Go back to the state on top of the undo stack. */
 static int
 filters_undo(struct tui *t)

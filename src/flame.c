@@ -116,6 +116,9 @@ flame_title(struct tui *t)
 	n = snprintf(line, sizeof line, "%s | %s %s | %s%s", t->files,
 	    flame_count(p, p->nodes[PROFILE_ROOT].total, count, sizeof count),
 	    profile_unit(p), t->format, filters);
+	if (t->rangelabel[0] != '\0' && n > 0 && (size_t)n < sizeof line)
+		n += snprintf(line + n, sizeof line - (size_t)n, " | %s",
+		    t->rangelabel);
 	if (t->cur.mode == MODE_GRAPH && root != PROFILE_ROOT && n > 0 &&
 	    (size_t)n < sizeof line)
 		snprintf(line + n, sizeof line - (size_t)n, " | zoom: %s",

@@ -24,6 +24,7 @@ help_line(int n, char *buf, size_t size)
 {
 	static const char *const heads[] = {
 		"Keys in the graph", "Keys in a prompt (the / search)",
+		"Keys in the heat map (m)",
 	};
 	const struct key *k, *g;
 	char names[128];

@@ -75,6 +75,8 @@ const struct key keys[] = {
 	{ KEYS_GRAPH, "DoubleClick", ACT_DOUBLE_CLICK, "zoom into a frame" },
 	{ KEYS_GRAPH, "WheelUp", ACT_SCROLL_UP, "scroll up a row" },
 	{ KEYS_GRAPH, "WheelDown", ACT_SCROLL_DOWN, "scroll down a row" },
+	{ KEYS_GRAPH, "m", ACT_HEATMAP, "show the sub-second heat map of a "
+	    "timestamped input" },
 
 	{ KEYS_PROMPT, "Enter", ACT_P_ACCEPT, "accept" },
 	{ KEYS_PROMPT, "Escape", ACT_P_CANCEL, "cancel" },
@@ -97,6 +99,30 @@ const struct key keys[] = {
 	{ KEYS_PROMPT, "C-e", ACT_P_END, "go to the end of the line" },
 	{ KEYS_PROMPT, "C-u", ACT_P_KILL, "delete the whole line" },
 	{ KEYS_PROMPT, "C-w", ACT_P_WORD, "delete the word before the cursor" },
+
+	{ KEYS_HEATMAP, "Left", ACT_LEFT, "move the cursor a second back" },
+	{ KEYS_HEATMAP, "h", ACT_LEFT, "move the cursor a second back" },
+	{ KEYS_HEATMAP, "Right", ACT_RIGHT, "move the cursor a second on" },
+	{ KEYS_HEATMAP, "l", ACT_RIGHT, "move the cursor a second on" },
+	{ KEYS_HEATMAP, "Up", ACT_UP, "move the cursor a bucket back" },
+	{ KEYS_HEATMAP, "k", ACT_UP, "move the cursor a bucket back" },
+	{ KEYS_HEATMAP, "Down", ACT_DOWN, "move the cursor a bucket on" },
+	{ KEYS_HEATMAP, "j", ACT_DOWN, "move the cursor a bucket on" },
+	{ KEYS_HEATMAP, "Space", ACT_H_MARK, "start a selection at the cursor; "
+	    "again, end it there" },
+	{ KEYS_HEATMAP, "Enter", ACT_H_SHOW, "show the flame graph of the "
+	    "selection (of everything when there is none)" },
+	{ KEYS_HEATMAP, "Escape", ACT_H_CLEAR, "clear the selection" },
+	{ KEYS_HEATMAP, "m", ACT_HEATMAP, "back to the flame graph" },
+	{ KEYS_HEATMAP, "Click", ACT_CLICK, "move the cursor to a cell and "
+	    "start a selection there" },
+	{ KEYS_HEATMAP, "S-Click", ACT_SHIFT_CLICK, "end the selection at a "
+	    "cell" },
+	{ KEYS_HEATMAP, "DoubleClick", ACT_H_SHOW, "show the flame graph of the "
+	    "selection" },
+	{ KEYS_HEATMAP, "?", ACT_HELP, "show the help" },
+	{ KEYS_HEATMAP, "C-l", ACT_REDRAW, "redraw the screen" },
+	{ KEYS_HEATMAP, "q", ACT_QUIT, "quit" },
 	{ KEYS_GRAPH, NULL, ACT_NONE, NULL }
 };
 
@@ -118,5 +144,6 @@ keys_list(FILE *f)
 
 	for (k = keys; k->key != NULL; k++)
 		fprintf(f, "%s\t%s\t%s\n", k->ctx == KEYS_GRAPH ? "graph" :
-		    "prompt", k->key, k->desc);
+		    k->ctx == KEYS_PROMPT ? "prompt" : "heatmap", k->key,
+		    k->desc);
 }

@@ -23,6 +23,7 @@
 #include "save.h"
 #include "svg.h"
 #include "top.h"
+#include "timeline.h"
 #include "transform.h"
 #include "tui.h"
 #include "util.h"
@@ -39,6 +40,7 @@ enum {
 	OPT_INVERTED, OPT_FLAMECHART, OPT_NEGATE,
 	OPT_PALETTE, OPT_NO_COLOR, OPT_ICICLE, OPT_LIST_KEYS,
 	OPT_THREADS, OPT_TOP, OPT_CALLERS,
+	OPT_HEATMAP, OPT_BUCKETS, OPT_TIME_RANGE, OPT_INCLUDE_IDLE,
 };
 
 static const struct option longopts[] = {
@@ -87,6 +89,10 @@ static const struct option longopts[] = {
 	{ "icicle", no_argument, NULL, OPT_ICICLE },
 	{ "list-keys", no_argument, NULL, OPT_LIST_KEYS },
 	{ "threads", required_argument, NULL, OPT_THREADS },
+	{ "heatmap", no_argument, NULL, OPT_HEATMAP },
+	{ "buckets", required_argument, NULL, OPT_BUCKETS },
+	{ "time-range", required_argument, NULL, OPT_TIME_RANGE },
+	{ "include-idle", no_argument, NULL, OPT_INCLUDE_IDLE },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
@@ -151,6 +157,12 @@ usage(FILE *f)
 "      --flamechart       keep the input's order: a stack merges only with the\n"
 "                         one before it (a flame chart, x is time; not with\n"
 "                         the options above)\n"
+"      --time-range=START-END  keep the samples from START to before END,\n"
+"                         seconds (fractional) from the first sample; for\n"
+"                         input with timestamps, such as perf script's\n"
+"      --include-idle     keep the kernel's idle samples (a frame cpu_idle,\n"
+"                         intel_idle, do_idle, ... or a swapper root) in the\n"
+"                         heat map and --time-range (default: left out)\n"
 "\n"
 "Output:\n"
 "      --fold             write the merged stacks as folded lines to standard\n"
@@ -193,6 +205,9 @@ usage(FILE *f)
 "      --no-color         monochrome, as when NO_COLOR is set\n"
 "      --icicle           start with the root at the top\n"
 "      --list-keys        list the keys of the interactive view and exit\n"
+"      --heatmap          open on the sub-second heat map (key m): a column a\n"
+"                         second, a row a sub-second bucket\n"
+"      --buckets=N        buckets a second in the heat map (default 50: 20 ms)\n"
 "\n"
 "  -h, --help             display this help and exit\n"
 "  -V, --version          output version information and exit\n"
@@ -331,10 +346,12 @@ main(int argc, char **argv)
 	struct input_ids inputs;
 	const char *svgpath = NULL;
 	char err[1024];
-	int flamechart = 0, i, pal, top = 0;
+	int flamechart = 0, i, pal, top = 0, haverange = 0;
 	char *callers_re;
 	struct top_row *rows;
 	size_t nrows;
+	int64_t range_from = 0, range_to = -1;
+	struct timeline tl;
 
 	if (argc > 1 && strcmp(argv[1], "record") == 0)
 		return record_main(argc - 1, argv + 1);
@@ -345,6 +362,7 @@ main(int argc, char **argv)
 	svg_defaults(&so);
 	memset(&to, 0, sizeof to);
 	to.pal = PAL_HOT;
+	to.range_to = -1;
 	while ((c = getopt_long(argc, argv, "f:hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
@@ -528,6 +546,26 @@ main(int argc, char **argv)
 			}
 			l.threads = (int)ul;
 			break;
+		case OPT_HEATMAP:
+			to.heatmap = 1;
+			break;
+		case OPT_BUCKETS:
+			to.nbuckets = (int)main_number("buckets", optarg, 1, 1000,
+			    0, NULL);
+			break;
+		case OPT_TIME_RANGE:
+			if (timeline_parse_range(optarg, &range_from,
+			    &range_to) != 0) {
+				fprintf(stderr, "%s: --time-range wants START-END, "
+				    "seconds from the first sample with START "
+				    "before END, not '%s'\n", PROGNAME, optarg);
+				return 2;
+			}
+			haverange = 1;
+			break;
+		case OPT_INCLUDE_IDLE:
+			to.include_idle = 1;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -583,6 +621,7 @@ main(int argc, char **argv)
 	profile_init(&p);
 	p.flamechart = flamechart;
 	interactive = !fold && svgpath == NULL && !top;
+	p.keeptimes = interactive || haverange;
 	if (interactive) {
 		l.progress = tui_progress;
 		tui_loading();
@@ -611,6 +650,25 @@ main(int argc, char **argv)
 		fprintf(stderr, "%s: warning: a sample count overflowed 64 bits "
 		    "and was clamped\n", PROGNAME);
 
+	if (haverange && !interactive) {
+		if (timeline_init(&tl, &p, TIMELINE_BUCKETS, to.include_idle,
+		    err, sizeof err) != 0) {
+			fprintf(stderr, "%s: --time-range: %s\n", PROGNAME, err);
+			profile_free(&p);
+			diag_free(&l.diag);
+			save_input_free(&inputs);
+			return 1;
+		}
+		if (timeline_range(&tl, range_from, range_to, &view) == 0)
+			fprintf(stderr, "%s: warning: no samples in --time-range"
+			    "\n", PROGNAME);
+		timeline_free(&tl);
+		profile_free(&p);
+		p = view;
+	} else if (haverange) {
+		to.range_from = range_from;
+		to.range_to = range_to;
+	}
 	if (transform_active(&t) && !interactive) {
 		profile_init(&view);
 		transform_apply(&p, &t, &view);

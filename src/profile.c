@@ -334,6 +334,7 @@ profile_init(struct profile *p)
 	p->nodes[0].parent = NODE_NONE;
 	p->nodes[0].child = NODE_NONE;
 	p->nodes[0].next = NODE_NONE;
+	p->now_ns = -1;
 }
 
 void
@@ -349,7 +350,15 @@ profile_free(struct profile *p)
 	free(p->stacks);
 	free(p->scratch);
 	free(p->delta);
+	free(p->times);
 	memset(p, 0, sizeof *p);
+}
+
+/* A count clamped to 32 bits, for struct tsample. */
+static uint64_t
+sat_clamp32(uint64_t c)
+{
+	return c > UINT32_MAX ? UINT32_MAX : c;
 }
 
 /* Change the profile's unit to 10^-frac, scaling every count. */
@@ -358,6 +367,7 @@ profile_rescale(struct profile *p, unsigned frac)
 {
 	uint64_t k = pow10[frac - p->frac];
 	uint32_t i;
+	size_t j;
 
 	for (i = 0; i < p->nnodes; i++) {
 		p->nodes[i].total = sat_mul(p, p->nodes[i].total, k);
@@ -368,6 +378,9 @@ profile_rescale(struct profile *p, unsigned frac)
 			    -INT64_MAX : p->delta[i] * (int64_t)k;
 	}
 	p->maxdelta = sat_mul(p, p->maxdelta, k);
+	for (j = 0; j < p->ntimes; j++)
+		p->times[j].count = (uint32_t)sat_clamp32(sat_mul(p,
+		    p->times[j].count, k));
 	p->frac = frac;
 }
 
@@ -390,9 +403,19 @@ profile_units(struct profile *p, uint64_t count, unsigned frac)
 static void
 profile_count(struct profile *p, uint32_t leaf, uint64_t count)
 {
+	struct tsample *ts;
+
 	p->nodes[leaf].self = sat_add(p, p->nodes[leaf].self, count);
 	p->nstacks++;
 	p->dirty = 1;
+	if (p->keeptimes && p->now_ns >= 0) {
+		p->times = xgrow(p->times, &p->captimes, p->ntimes + 1,
+		    sizeof *p->times);
+		ts = &p->times[p->ntimes++];
+		ts->time_ns = p->now_ns;
+		ts->leaf = leaf;
+		ts->count = (uint32_t)sat_clamp32(count);
+	}
 }
 
 /* Find a stack in the cache: its slot, where key is NULL when it is new. */
@@ -616,6 +639,7 @@ profile_merge(struct profile *dst, const struct profile *src)
 {
 	uint32_t *names, *map, i;
 	uint64_t k;
+	size_t j;
 
 	if (src->frac > dst->frac)
 		profile_rescale(dst, src->frac);
@@ -643,6 +667,16 @@ profile_merge(struct profile *dst, const struct profile *src)
 			dst->delta[map[i]] += src->delta[i] * (int64_t)k;
 		}
 	}
+	if (dst->keeptimes && src->ntimes > 0) {
+		dst->times = xgrow(dst->times, &dst->captimes, dst->ntimes +
+		    src->ntimes, sizeof *dst->times);
+		for (j = 0; j < src->ntimes; j++) {
+			dst->times[dst->ntimes] = src->times[j];
+			dst->times[dst->ntimes].leaf = map[src->times[j].leaf];
+			dst->times[dst->ntimes++].count = (uint32_t)sat_clamp32(
+			    sat_mul(dst, src->times[j].count, k));
+		}
+	}
 	if (src->delta != NULL && src->maxdelta * k > dst->maxdelta)
 		dst->maxdelta = src->maxdelta * k;
 	dst->nstacks += src->nstacks;
@@ -656,21 +690,31 @@ profile_merge(struct profile *dst, const struct profile *src)
 static void
 profile_sink_stack(void *ctx, const struct sample *s)
 {
+	struct profile *p = ctx;
+
+	p->now_ns = s->time_ns;
 	if (s->has_before)
 		profile_add_diff(ctx, s->frames, s->nframes, s->count, s->before,
 		    s->frac);
 	else
 		profile_add(ctx, s->frames, s->nframes, s->count, s->frac);
+	p->now_ns = -1;
 }
 
 /* The sink callback that adds a sample seen before, given joined. */
 static int
 profile_sink_joined(void *ctx, const struct sample *s)
 {
+	struct profile *p = ctx;
+	int ret;
+
 	if (s->has_before)
 		return 0;	/* through profile_sink_stack(), for the change */
-	return profile_add_joined(ctx, s->joined.s, s->joined.len, s->count,
+	p->now_ns = s->time_ns;
+	ret = profile_add_joined(ctx, s->joined.s, s->joined.len, s->count,
 	    s->frac);
+	p->now_ns = -1;
+	return ret;
 }
 
 /* The sink callback that keeps what the counts are. */

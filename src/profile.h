@@ -32,6 +32,13 @@ struct node {
 	uint64_t self;		/* samples whose stack ends here */
 };
 
+/* A sample with a timestamp: when it was taken and the leaf it added to. */
+struct tsample {
+	int64_t time_ns;
+	uint32_t leaf;		/* its stack's last node */
+	uint32_t count;		/* in the profile's count units, clamped */
+};
+
 /* A distinct frame name, stored once. */
 struct name {
 	const char *s;		/* NUL-terminated copy */
@@ -97,6 +104,15 @@ struct profile {
 	int64_t *delta;
 	uint64_t maxdelta;
 	char *unit;		/* what a count is, NULL for samples */
+	/*
+	 * Timestamps, when keeptimes is set before adding stacks: every
+	 * sample with a time, in the order added (see timeline.h). now_ns is
+	 * the time of the stack being added, -1 for none.
+	 */
+	int keeptimes;
+	int64_t now_ns;
+	struct tsample *times;
+	size_t ntimes, captimes;
 };
 
 /* Make an empty profile holding only the root. */

@@ -370,6 +370,10 @@ term_translate(TermKeyKey *k, struct term_event *ev)
 		}
 		if (button != 1)
 			return 0;
+		if (k->modifiers & TERMKEY_KEYMOD_SHIFT) {
+			strcpy(ev->key, "S-Click");
+			return 1;
+		}
 		clock_gettime(CLOCK_MONOTONIC, &now);
 		if (ev->line == lastline && ev->col == lastcol &&
 		    term_ms(&lastclick, &now) < DOUBLE_CLICK_MS) {
@@ -387,6 +391,9 @@ term_translate(TermKeyKey *k, struct term_event *ev)
 	    k->type != TERMKEY_TYPE_FUNCTION)
 		return 0;
 	termkey_strfkey(tk, ev->key, sizeof ev->key, k, 0);
+	if (k->type == TERMKEY_TYPE_UNICODE && k->code.codepoint == ' ' &&
+	    k->modifiers == 0)
+		strcpy(ev->key, "Space");	/* the text stays " " */
 	if (k->type == TERMKEY_TYPE_UNICODE &&
 	    !(k->modifiers & (TERMKEY_KEYMOD_CTRL | TERMKEY_KEYMOD_ALT)))
 		snprintf(ev->text, sizeof ev->text, "%s", k->utf8);

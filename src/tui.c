@@ -279,6 +279,11 @@ tui_action(struct tui *t, enum action act, const struct term_event *ev)
 		return VIEW_LAYOUT;
 	case ACT_QUIT:
 		return VIEW_QUIT;
+	case ACT_HEATMAP:
+		if (heatmap_open(t) != 0)
+			return VIEW_DRAW;
+		t->heat = 1;
+		return VIEW_DRAW;
 	default:
 		return filters_action(t, act);
 	}
@@ -326,10 +331,24 @@ tui_run(struct profile *p, const struct tui_opts *o, char *const *paths,
 	t.files = tui_files(paths, npaths);
 	for (i = 0; i < npaths; i++)
 		save_input_add(&t.inputs, paths[i]);
+	t.full = p;
+	t.nbuckets = o->nbuckets > 0 ? o->nbuckets : TIMELINE_BUCKETS;
+	t.include_idle = o->include_idle;
+	t.hanchor = -1;
+	t.hto = -1;
 	t.v.icicle = o->icicle;
 	filters_init(&t, &o->init);
 	if (warning != NULL)
 		tui_say(&t, warning);
+	if ((o->range_to >= 0 || o->heatmap) && heatmap_open(&t) == 0) {
+		if (o->range_to >= 0) {
+			t.hfrom = o->range_from;
+			t.hto = o->range_to;
+			t.hcur = timeline_cell_of(&t.tl, t.hfrom);
+			heatmap_show_range(&t, t.hfrom, t.hto);
+		}
+		t.heat = o->heatmap;
+	}
 
 	dirty = VIEW_LAYOUT;
 	for (;;) {
@@ -340,6 +359,8 @@ tui_run(struct profile *p, const struct tui_opts *o, char *const *paths,
 				help_draw(&t);
 			else if (t.cur.mode == MODE_TOP)
 				table_draw(&t);
+			else if (t.heat)
+				heatmap_draw(&t);
 			else
 				flame_draw(&t);
 			refresh();
@@ -362,14 +383,29 @@ tui_run(struct profile *p, const struct tui_opts *o, char *const *paths,
 			t.msg[0] = '\0';
 			dirty = VIEW_DRAW;
 		}
-		act = keys_find(KEYS_GRAPH, ev.key);
-		c = t.cur.mode == MODE_TOP ? table_action(&t, act) : -1;
-		dirty |= c >= 0 ? c : tui_action(&t, act, &ev);
+		if (t.heat) {
+			act = keys_find(KEYS_HEATMAP, ev.key);
+			if (act == ACT_QUIT || act == ACT_HELP ||
+			    act == ACT_REDRAW)
+				dirty |= tui_action(&t, act, &ev);
+			else
+				dirty |= heatmap_action(&t, act, ev.line,
+				    ev.col);
+		} else {
+			act = keys_find(KEYS_GRAPH, ev.key);
+			c = t.cur.mode == MODE_TOP ? table_action(&t, act) :
+			    -1;
+			dirty |= c >= 0 ? c : tui_action(&t, act, &ev);
+		}
 		if (dirty & VIEW_QUIT)
 			break;
 	}
 	term_close();
 	filters_free(&t);
+	if (t.orig == &t.range)
+		profile_free(&t.range);
+	if (t.hasheat)
+		timeline_free(&t.tl);
 	free(t.files);
 	save_input_free(&t.inputs);
 	return 0;

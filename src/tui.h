@@ -14,6 +14,7 @@
 #include "profile.h"
 #include "save.h"
 #include "top.h"
+#include "timeline.h"
 #include "view.h"
 
 /* What the area under the title shows. */
@@ -76,6 +77,20 @@ struct tui {
 	struct view other;
 	struct profile sp[2];	/* callers (merged up), callees */
 	int pane;		/* which of sp[] t->v shows */
+
+	/* The heat map (heatmap.c). */
+	struct profile *full;	/* the whole profile; p is it or range */
+	struct profile range;	/* the selection's profile, when p is it */
+	char rangelabel[96];	/* "1.400-1.720 s" when p is range */
+	struct timeline tl;
+	int hasheat;		/* tl is built */
+	int heat;		/* the heat map is up */
+	int nbuckets, include_idle;
+	int64_t hcur;		/* the cursor's cell */
+	int64_t hanchor;	/* where a selection began, -1 for none */
+	int hmarking;		/* the selection follows the cursor */
+	int64_t hfrom, hto;	/* the selection in ns from t0; hto < 0: none */
+	int hcol0, hrow0;	/* first second and bucket shown */
 };
 
 /* Options of the interactive view, from the command line. */
@@ -84,6 +99,10 @@ struct tui_opts {
 	int no_color;
 	int icicle;
 	struct vstate init;	/* filters and screen to start with */
+	int heatmap;		/* --heatmap: open on the heat map */
+	int nbuckets;		/* --buckets */
+	int include_idle;	/* --include-idle */
+	int64_t range_from, range_to;	/* --time-range in ns; to < 0: none */
 };
 
 /* While loading: a read_progress_fn that shows how far it has got. */
@@ -137,6 +156,17 @@ int filters_focus(struct tui *, const char *name);
 int filters_sandwich(struct tui *, const char *name);
 /* The sandwich's panes: first screen line and height of pane 0 or 1. */
 void filters_pane(int pane, int *top, int *height);
+/* The loaded profile t->orig was replaced: rebuild, forget the undo. */
+void filters_reload(struct tui *);
+/*
+ * The heat map: build it (0, or -1 with a message shown), draw it, handle
+ * its keys (returns VIEW_* flags), and show the flame graph of from_ns to
+ * to_ns (to_ns < 0: the whole profile).
+ */
+int heatmap_open(struct tui *);
+void heatmap_draw(struct tui *);
+int heatmap_action(struct tui *, int action, int line, int col);
+void heatmap_show_range(struct tui *, int64_t from_ns, int64_t to_ns);
 /* Handle a key on the help screen; returns VIEW_DRAW or 0. */
 int help_key(struct tui *, const char *key);
 

@@ -13,6 +13,7 @@ awk '
 /^\.Sh / { inkeys = ($2 == "KEYS") }
 inkeys && /^\.Ss Graph keys/ { ctx = "graph" }
 inkeys && /^\.Ss Prompt keys/ { ctx = "prompt" }
+inkeys && /^\.Ss Heat map keys/ { ctx = "heatmap" }
 inkeys && ctx != "" && /^\.It / {
 	for (i = 2; i < NF; i++)
 		if ($i == "Ic")

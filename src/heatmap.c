@@ -1,0 +1,422 @@
+/*
+ * heatmap.c: the sub-second offset heat map screen, FlameScope's view: one
+ * column per second, one row per sub-second bucket, each cell shaded by its
+ * samples. A range of cells, in time order, is selected with the keyboard
+ * or the mouse, and its flame graph is rebuilt from the timeline.
+ *
+ * Layout: a title line, the seconds axis, the grid (the offset axis at its
+ * left), the colour scale, a status line and the bottom line.
+ */
+#include "config.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "keys.h"
+#include "term.h"
+#include "text.h"
+#include "tui.h"
+
+#define HEAT_LEVELS 9		/* shades of a non-empty cell */
+#define HEAT_LABEL 6		/* columns of the offset axis */
+#define HEAT_MAXCW 4		/* the widest a second's column gets */
+#define NS 1000000000LL
+
+/* Density characters of the levels, for monochrome terminals. */
+static const char heat_chars[HEAT_LEVELS + 1] = " .:-=+*#%@";
+
+/* The colour of a level: from pale yellow to deep red, as FlameScope. */
+static struct rgb
+heatmap_rgb(int level)
+{
+	struct rgb c;
+
+	c.r = (unsigned char)(255 - 75 * (level - 1) / (HEAT_LEVELS - 1));
+	c.g = (unsigned char)(235 - 225 * (level - 1) / (HEAT_LEVELS - 1));
+	c.b = (unsigned char)(170 - 160 * (level - 1) / (HEAT_LEVELS - 1));
+	return c;
+}
+
+/* The level of a cell of n samples: 0 when empty, else 1..HEAT_LEVELS. */
+static int
+heatmap_level(const struct timeline *tl, uint32_t n)
+{
+	if (n == 0 || tl->max == 0)
+		return 0;
+	return 1 + (int)((uint64_t)(n - 1) * HEAT_LEVELS / tl->max);
+}
+
+/* The fewest samples a cell of a level holds. */
+static uint32_t
+heatmap_level_min(const struct timeline *tl, int level)
+{
+	uint64_t m = tl->max;
+
+	if (level <= 1)
+		return level;
+	return (uint32_t)(((uint64_t)(level - 1) * m + HEAT_LEVELS - 1) /
+	    HEAT_LEVELS + 1);
+}
+
+/* Rows of the grid on the screen. */
+static int
+heatmap_rows(void)
+{
+	return LINES > 6 ? LINES - 6 : 0;
+}
+
+/* Width of a second's column. */
+static int
+heatmap_cw(const struct tui *t)
+{
+	int cw = (COLS - HEAT_LABEL) / (t->tl.nsecs > 0 ? t->tl.nsecs : 1);
+
+	return cw < 1 ? 1 : cw > HEAT_MAXCW ? HEAT_MAXCW : cw;
+}
+
+/* Seconds shown across the screen. */
+static int
+heatmap_cols(const struct tui *t)
+{
+	int n = (COLS - HEAT_LABEL) / heatmap_cw(t);
+
+	return n < 1 ? 1 : n;
+}
+
+/* Scroll so that the cursor is on the screen. */
+static void
+heatmap_follow(struct tui *t)
+{
+	int sec = (int)(t->hcur / t->tl.nbuckets);
+	int b = (int)(t->hcur % t->tl.nbuckets), rows = heatmap_rows();
+
+	if (sec < t->hcol0)
+		t->hcol0 = sec;
+	if (sec >= t->hcol0 + heatmap_cols(t))
+		t->hcol0 = sec - heatmap_cols(t) + 1;
+	if (b < t->hrow0)
+		t->hrow0 = b;
+	if (rows > 0 && b >= t->hrow0 + rows)
+		t->hrow0 = b - rows + 1;
+}
+
+/* The selection's cells, first to last; 0 when there is none. */
+static int
+heatmap_sel_cells(const struct tui *t, int64_t *c0, int64_t *c1)
+{
+	if (t->hto < 0)
+		return 0;
+	*c0 = timeline_cell_of(&t->tl, t->hfrom);
+	*c1 = timeline_cell_of(&t->tl, t->hto - 1);
+	return 1;
+}
+
+/* Select the cells from a to b, in either order. */
+static void
+heatmap_select(struct tui *t, int64_t a, int64_t b)
+{
+	int64_t lo = a < b ? a : b, hi = a < b ? b : a;
+
+	t->hfrom = timeline_cell_start(&t->tl, lo);
+	t->hto = timeline_cell_start(&t->tl, hi + 1);
+}
+
+int
+heatmap_open(struct tui *t)
+{
+	char err[256];
+
+	if (t->hasheat)
+		return 0;
+	if (timeline_init(&t->tl, t->full, t->nbuckets, t->include_idle, err,
+	    sizeof err) != 0) {
+		snprintf(t->msg, sizeof t->msg, "no heat map: %s", err);
+		return -1;
+	}
+	t->hasheat = 1;
+	t->hanchor = -1;
+	if (t->tl.max == 0)
+		snprintf(t->msg, sizeof t->msg, "every sample is idle: "
+		    "--include-idle shows them");
+	return 0;
+}
+
+void
+heatmap_show_range(struct tui *t, int64_t from_ns, int64_t to_ns)
+{
+	struct profile old = t->range;
+	int hadrange = t->orig == &t->range;
+
+	/* The filters apply to the range's profile as to the whole one. */
+	t->rangelabel[0] = '\0';
+	if (to_ns < 0)
+		t->orig = t->full;
+	else {
+		timeline_range(&t->tl, from_ns, to_ns, &t->range);
+		t->orig = &t->range;
+		snprintf(t->rangelabel, sizeof t->rangelabel, "time %.3f-%.3f s",
+		    (double)from_ns / 1e9, (double)to_ns / 1e9);
+	}
+	if (!hadrange)
+		memset(&old, 0, sizeof old);
+	/* t->v may still point at the old profile: rebuild first. */
+	filters_reload(t);
+	if (hadrange) {
+		if (to_ns < 0)
+			profile_free(&t->range);
+		else
+			profile_free(&old);
+	}
+	t->heat = 0;
+}
+
+/* A bar of text in reverse video across line y. */
+static void
+heatmap_bar(int y, const char *s, attr_t extra)
+{
+	char buf[1024];
+	int w;
+
+	attr_set(A_REVERSE | extra, 0, NULL);
+	w = text_fit(s, strlen(s), COLS, term.utf8, buf, sizeof buf);
+	mvaddstr(y, 0, buf);
+	for (; w < COLS; w++)
+		addch(' ');
+	attr_set(A_NORMAL, 0, NULL);
+}
+
+/* Draw one cell: a shade, or its density character when monochrome. */
+static void
+heatmap_cell(struct tui *t, int y, int x, int cw, int64_t c, int sel)
+{
+	uint32_t n = t->tl.cells[c];
+	int level = heatmap_level(&t->tl, n), i;
+	attr_t a = A_NORMAL;
+	short pair = 0;
+	char ch = heat_chars[level];
+
+	if (term.colors == TERM_MONO) {
+		if (sel)
+			a |= A_REVERSE;
+	} else {
+		if (level > 0)
+			pair = term_pair(COLOR_BLACK, term_color(
+			    heatmap_rgb(level)));
+		if (sel)
+			pair = term_pair(COLOR_BLACK, term_color(
+			    (struct rgb){ 120, 170, 255 }));
+		ch = ' ';
+	}
+	if (c == t->hcur)
+		a |= A_UNDERLINE | A_BOLD;
+	attr_set(a, pair, NULL);
+	for (i = 0; i < cw && x + i < COLS; i++)
+		mvaddch(y, x + i, (chtype)(c == t->hcur && i == 0 &&
+		    ch == ' ' ? '_' : ch));
+	attr_set(A_NORMAL, 0, NULL);
+}
+
+/* The seconds axis: a label every few seconds. */
+static void
+heatmap_xaxis(struct tui *t, int y, int cw, int ncols)
+{
+	char lab[32];
+	int step = 1, s, x, w;
+	static const int steps[] = { 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000,
+	    2000, 5000, 10000 };
+	size_t i;
+
+	w = snprintf(lab, sizeof lab, "%d", t->tl.nsecs) + 1;
+	for (i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+		step = steps[i];
+		if (step * cw >= w)
+			break;
+	}
+	mvaddstr(y, 0, "s  ms");
+	for (s = t->hcol0; s < t->hcol0 + ncols && s < t->tl.nsecs; s++) {
+		if (s % step != 0)
+			continue;
+		x = HEAT_LABEL + (s - t->hcol0) * cw;
+		snprintf(lab, sizeof lab, "%d", s);
+		if (x + (int)strlen(lab) <= COLS)
+			mvaddstr(y, x, lab);
+	}
+}
+
+/* The colour scale: each level's shade and the fewest samples in it. */
+static void
+heatmap_legend(struct tui *t, int y)
+{
+	char num[32];
+	int l, x;
+
+	move(y, 0);
+	addstr("scale: ");
+	for (l = 0; l <= HEAT_LEVELS && l <= (int)t->tl.max; l++) {
+		x = getcurx(stdscr);
+		snprintf(num, sizeof num, " %u ", heatmap_level_min(&t->tl, l));
+		if (x + 2 + (int)strlen(num) > COLS)
+			break;
+		if (term.colors == TERM_MONO)
+			addch((chtype)(l == 0 ? '_' : heat_chars[l]));
+		else {
+			attr_set(A_NORMAL, l > 0 ? term_pair(COLOR_BLACK,
+			    term_color(heatmap_rgb(l))) : 0, NULL);
+			addch(' ');
+			attr_set(A_NORMAL, 0, NULL);
+		}
+		addstr(num);
+	}
+	snprintf(num, sizeof num, "(max %u a cell)", t->tl.max);
+	if (getcurx(stdscr) + (int)strlen(num) <= COLS)
+		addstr(num);
+}
+
+void
+heatmap_draw(struct tui *t)
+{
+	const struct timeline *tl = &t->tl;
+	char line[1024], sel[256];
+	int64_t c, c0 = 0, c1 = -1, cc;
+	uint64_t nsel = 0;
+	int rows = heatmap_rows(), cw = heatmap_cw(t), ncols = heatmap_cols(t);
+	int r, s, b, y, bucket_ms = 1000 / tl->nbuckets, has;
+
+	erase();
+	if (LINES < 1 || COLS < 1)
+		return;
+	heatmap_follow(t);
+	snprintf(line, sizeof line, "%s | heat map: %llu samples%s, %d "
+	    "buckets a second (%d ms) | %s", t->files,
+	    (unsigned long long)tl->nsamples, tl->include_idle ? "" : " not idle",
+	    tl->nbuckets, bucket_ms, t->format);
+	heatmap_bar(0, line, 0);
+	if (LINES < 7)
+		return;
+	heatmap_xaxis(t, 1, cw, ncols);
+	has = heatmap_sel_cells(t, &c0, &c1);
+	for (r = 0; r < rows && t->hrow0 + r < tl->nbuckets; r++) {
+		b = t->hrow0 + r;
+		y = 2 + r;
+		if (b == 0 || b % (tl->nbuckets > 10 ? 5 : 1) == 0)
+			mvprintw(y, 0, "%5lld",
+			    (long long)(timeline_cell_start(tl, b) / 1000000));
+		for (s = t->hcol0; s < t->hcol0 + ncols && s < tl->nsecs; s++) {
+			c = (int64_t)s * tl->nbuckets + b;
+			heatmap_cell(t, y, HEAT_LABEL + (s - t->hcol0) * cw, cw,
+			    c, has && c >= c0 && c <= c1);
+		}
+	}
+	heatmap_legend(t, LINES - 3);
+	sel[0] = '\0';
+	if (has) {
+		for (cc = c0; cc <= c1; cc++)
+			nsel += tl->cells[cc];
+		snprintf(sel, sizeof sel, " | selection %.3f-%.3f s: %llu "
+		    "samples%s", (double)t->hfrom / 1e9, (double)t->hto / 1e9,
+		    (unsigned long long)nsel, t->hmarking ? " (Space ends it)" :
+		    "");
+	}
+	snprintf(line, sizeof line, "cursor %lld s + %lld ms: %u samples%s",
+	    (long long)(t->hcur / tl->nbuckets),
+	    (long long)(timeline_cell_start(tl, t->hcur % tl->nbuckets) /
+	    1000000), tl->cells[t->hcur], sel);
+	heatmap_bar(LINES - 2, line, A_BOLD);
+	if (t->msg[0] != '\0')
+		snprintf(line, sizeof line, "%s", t->msg);
+	else
+		snprintf(line, sizeof line, "Space: mark  Enter: flame graph of "
+		    "the selection  m: graph  ?: help  q: quit");
+	text_fit(line, strlen(line), COLS, term.utf8, sel, sizeof sel);
+	mvaddstr(LINES - 1, 0, sel);
+}
+
+/* The cell at a screen position, or -1. */
+static int64_t
+heatmap_cell_at(const struct tui *t, int line, int col)
+{
+	int cw = heatmap_cw(t), r = line - 2, s;
+
+	if (r < 0 || r >= heatmap_rows() || col < HEAT_LABEL)
+		return -1;
+	s = t->hcol0 + (col - HEAT_LABEL) / cw;
+	if (s >= t->tl.nsecs || t->hrow0 + r >= t->tl.nbuckets)
+		return -1;
+	return (int64_t)s * t->tl.nbuckets + t->hrow0 + r;
+}
+
+/* Move the cursor to cell c; a selection being marked follows it. */
+static int
+heatmap_move(struct tui *t, int64_t c)
+{
+	int64_t ncells = (int64_t)t->tl.nsecs * t->tl.nbuckets;
+
+	if (c < 0 || c >= ncells)
+		return 0;
+	t->hcur = c;
+	if (t->hmarking)
+		heatmap_select(t, t->hanchor, c);
+	return VIEW_DRAW;
+}
+
+int
+heatmap_action(struct tui *t, int action, int line, int col)
+{
+	int nb = t->tl.nbuckets;
+	int64_t c;
+
+	switch ((enum action)action) {
+	case ACT_LEFT:
+		return heatmap_move(t, t->hcur - nb);
+	case ACT_RIGHT:
+		return heatmap_move(t, t->hcur + nb);
+	case ACT_UP:
+		if (t->hcur % nb == 0)
+			return 0;
+		return heatmap_move(t, t->hcur - 1);
+	case ACT_DOWN:
+		if (t->hcur % nb == nb - 1)
+			return 0;
+		return heatmap_move(t, t->hcur + 1);
+	case ACT_H_MARK:
+		if (t->hmarking) {
+			t->hmarking = 0;
+			return VIEW_DRAW;
+		}
+		t->hanchor = t->hcur;
+		t->hmarking = 1;
+		heatmap_select(t, t->hcur, t->hcur);
+		return VIEW_DRAW;
+	case ACT_H_CLEAR:
+		t->hmarking = 0;
+		t->hanchor = -1;
+		t->hto = -1;
+		return VIEW_DRAW;
+	case ACT_CLICK:
+		if ((c = heatmap_cell_at(t, line, col)) < 0)
+			return 0;
+		t->hmarking = 0;
+		t->hanchor = t->hcur = c;
+		heatmap_select(t, c, c);
+		return VIEW_DRAW;
+	case ACT_SHIFT_CLICK:
+		if ((c = heatmap_cell_at(t, line, col)) < 0)
+			return 0;
+		if (t->hanchor < 0)
+			t->hanchor = t->hcur;
+		t->hmarking = 0;
+		t->hcur = c;
+		heatmap_select(t, t->hanchor, c);
+		return VIEW_DRAW;
+	case ACT_H_SHOW:
+		t->hmarking = 0;
+		heatmap_show_range(t, t->hfrom, t->hto);
+		return VIEW_LAYOUT;
+	case ACT_HEATMAP:
+		t->heat = 0;
+		return VIEW_LAYOUT;
+	default:
+		return 0;
+	}
+}

@@ -1,0 +1,110 @@
+#!/bin/sh
+# The sub-second heat map and --time-range, on real perf script output of
+# tests/heat-prog.c (tests/heat/record.sh): hot_burst() spins from 1.4 s to
+# 1.7 s and from 3.4 s to 3.7 s after the start, start_mark() for the first
+# 50 ms; the process sleeps in between, so no samples are taken there.
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/tui-lib.sh"
+
+IN="$top_srcdir/tests/heat/perf.txt.gz"
+
+# --time-range with --fold: second 1 holds the first burst only.
+"$FLAMETUI" --fold --time-range=1-2 "$IN" >"$TMP/range" 2>"$TMP/err"
+expect_eq "--time-range exit status" 0 $?
+expect_eq "--time-range: every stack is in hot_burst" "" \
+	"$(grep -v '^heat-prog;__libc_start_call_main;main;hot_burst;' "$TMP/range")"
+expect_eq "--time-range: the first burst's samples" 67 \
+	"$(awk '{ n += $NF } END { print n }' "$TMP/range")"
+expect_eq "--time-range=0-0.1: start_mark only" \
+"heat-prog;__libc_start_call_main;main;start_mark;spin;clock_gettime@@GLIBC_2.17;__vdso_clock_gettime 9
+heat-prog;__libc_start_call_main;main;start_mark;spin;since 6" \
+	"$("$FLAMETUI" --fold --time-range=0-0.1 "$IN")"
+expect_eq "--time-range=2-3: nothing runs" "" \
+	"$("$FLAMETUI" --fold --time-range=2-3 "$IN" 2>"$TMP/err")"
+expect_match "--time-range=2-3 warns" "no samples in --time-range" \
+	"$(cat "$TMP/err")"
+"$FLAMETUI" --fold --time-range=2-1 "$IN" 2>"$TMP/err"
+expect_eq "--time-range=2-1 is a usage error" 2 $?
+printf 'a;b 1\n' >"$TMP/f"
+"$FLAMETUI" --fold --time-range=0-1 "$TMP/f" 2>"$TMP/err"
+expect_eq "--time-range without timestamps fails" 1 $?
+expect_match "--time-range without timestamps says why" "no timestamps" \
+	"$(cat "$TMP/err")"
+
+# The heat map, monochrome: density characters, darkest where most.
+TUI_ENV="NO_COLOR=1" start 100 60 --heatmap "$IN"
+wait_for 'heat map: 190 samples not idle, 50 buckets a second \(20 ms\)'
+expect_eq "seconds axis" "s  ms 0   1   2   3" "$(line 2)"
+# Lines 3.. are the buckets from 0 ms; a column is 4 cells a second, from
+# column 7. Second 1's cells are blank above 400 ms (bucket 20, line 23)
+# and after 720 ms, and not blank between; second 2 is empty.
+col1=$(screen | sed -n '3,52p' | cut -c11-14)
+expect_eq "second 1 before 400 ms is empty" "" \
+	"$(printf '%s\n' "$col1" | sed -n '1,20p' | tr -d ' \n')"
+expect_match "second 1 from 400 ms holds the burst" '^[.:=+*#%@-]{4}$' \
+	"$(printf '%s\n' "$col1" | sed -n '21p')"
+expect_eq "second 1 after 720 ms is empty" "" \
+	"$(printf '%s\n' "$col1" | sed -n '37,50p' | tr -d ' \n')"
+expect_eq "second 2 is empty" "" \
+	"$(screen | sed -n '3,52p' | cut -c15-18 | tr -d ' \n')"
+expect_match "second 3 holds the second burst" '[.:=+*#%@-]' \
+	"$(screen | sed -n '23,37p' | cut -c19-22)"
+expect_match "the scale" '^scale: _ 0 \. 1 .*\(max 14 a cell\)' "$(line 58)"
+
+# Select second 1 from 400 ms to 720 ms with the keyboard.
+keys l
+for i in $(seq 20); do keys j; done
+wait_for '^cursor 1 s \+ 400 ms'
+keys Space
+for i in $(seq 15); do keys j; done
+wait_for '^cursor 1 s \+ 700 ms'
+keys Space
+wait_for 'selection 1\.400-1\.720 s: 67 samples'
+keys Enter
+wait_for 'time 1\.400-1\.720 s'
+expect_match "the range's graph: its samples" '\| 67 samples \|' "$(line 1)"
+expect_match "the range's graph: hot_burst in it" 'hot_burst' "$(screen)"
+expect_eq "the range's graph: no start_mark" "" \
+	"$(screen | grep start_mark)"
+# Back to the heat map, the selection kept; Escape clears it, Enter then
+# shows the whole profile.
+keys m
+wait_for 'selection 1\.400-1\.720 s: 67 samples'
+keys Escape
+wait_for '^cursor 1 s \+ 700 ms: [0-9]+ samples$'
+keys Enter
+wait_for '\| 190 samples \| perf$'
+
+# The mouse: click the cell of second 3 at 400 ms, shift-click 680 ms.
+keys m
+wait_for '^cursor'
+keys -l "$(printf '\033[<0;19;23M\033[<0;19;23m')"
+wait_for '^cursor 3 s \+ 400 ms'
+keys -l "$(printf '\033[<4;19;37M\033[<4;19;37m')"
+wait_for 'selection 3\.400-3\.700 s'
+keys Enter
+wait_for 'time 3\.400-3\.700 s'
+n=$("$FLAMETUI" --fold --time-range=3.4-3.7 "$IN" |
+	awk '{ n += $NF } END { print n }')
+expect_match "the clicked range's count as --time-range's" "\\| $n samples \\|" \
+	"$(line 1)"
+
+# --time-range in the viewer opens on that range's graph.
+TUI_ENV="NO_COLOR=1" start 100 30 --time-range=1-2 "$IN"
+wait_for '\| 67 samples \| perf \| time 1\.000-2\.000 s'
+
+# --buckets=10: 100 ms rows; the first burst starts in row 400 ms.
+TUI_ENV="NO_COLOR=1" start 100 30 --heatmap --buckets=10 "$IN"
+wait_for '10 buckets a second \(100'
+expect_eq "--buckets=10: 300 ms of second 1 empty" "" \
+	"$(screen | sed -n '6p' | cut -c11-14 | tr -d ' ')"
+expect_match "--buckets=10: 400 ms of second 1 full" '^[.:=+*#%@-]{4}$' \
+	"$(screen | sed -n '7p' | cut -c11-14)"
+
+# Input without timestamps: m says so.
+start 80 20 "$TMP/f"
+wait_for 'a'
+keys m
+wait_for 'no heat map: the input has no timestamps'
+
+finish
