@@ -81,7 +81,7 @@ record_usage(FILE *f)
 "      --raw              with -o, save the `perf script` text instead\n"
 "      --svg=FILE         write an SVG flame graph instead of opening the view\n"
 "      --icicle           upside down, roots at the top (view and --svg)\n"
-"      --chart            a flame chart: time on the x axis (with --svg)\n"
+"      --chart            a flame chart: time on the x axis\n"
 "      --keep             keep the temporary directory holding perf.data\n"
 "\n"
 "  -h, --help             display this help and exit\n"
@@ -312,12 +312,6 @@ record_check(struct record *rec)
 	struct stat st, st2;
 	int paranoid, fd;
 
-	if (rec->chart && rec->svg == NULL && rec->out == NULL) {
-		fprintf(stderr, "%s: --chart: the interactive view has no "
-		    "flame-chart mode in this version; write one with "
-		    "--chart --svg=FILE\n", PROGNAME);
-		return -1;
-	}
 	if ((rec->perf = record_which("perf")) == NULL) {
 		fprintf(stderr, "%s: perf is not installed (not found in PATH): "
 		    "install the Debian package linux-perf\n"

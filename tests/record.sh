@@ -16,10 +16,6 @@ expect_match "two scopes: message" "give one scope" "$out"
 out=$("$FLAMETUI" record --call-graph=magic 2>&1)
 expect_match "bad --call-graph" "'magic' is not fp, dwarf or lbr" "$out"
 
-# The interactive view has no flame-chart mode: refused before recording.
-out=$("$FLAMETUI" record --chart -d 1 2>&1)
-expect_eq "--chart: exit status" 2 $?
-expect_match "--chart: refused" "--chart: the interactive view has no flame-chart mode" "$out"
 
 if ! command -v perf >/dev/null 2>&1; then
 	echo "SKIP: perf is not installed (Debian package linux-perf)"

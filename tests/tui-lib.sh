@@ -43,7 +43,7 @@ EOS
 # wait_pid: wait until flametui's pid is known.
 wait_pid() {
 	i=0
-	while [ ! -s "$TMP/pid" ] && [ $i -lt 200 ]; do
+	while [ ! -s "$TMP/pid" ] && [ $i -lt 600 ]; do
 		sleep 0.05
 		i=$((i + 1))
 	done
@@ -59,10 +59,10 @@ line() {
 	screen | sed -n "$1p"
 }
 
-# wait_for REGEX: poll the screen until some line matches (up to 10 s).
+# wait_for REGEX: poll the screen until some line matches (up to 30 s: a hang guard, not a timing check).
 wait_for() {
 	i=0
-	while [ $i -lt 200 ]; do
+	while [ $i -lt 600 ]; do
 		if screen | grep -Eq -- "$1"; then
 			return 0
 		fi
@@ -77,7 +77,7 @@ wait_for() {
 # wait_line N TEXT: poll until line N is exactly TEXT, then check it.
 wait_line() {
 	i=0
-	while [ $i -lt 200 ]; do
+	while [ $i -lt 600 ]; do
 		[ "$(line "$1")" = "$2" ] && return 0
 		sleep 0.05
 		i=$((i + 1))
