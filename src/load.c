@@ -131,9 +131,13 @@ load_reader(struct load *l, struct reader *r, struct profile *p)
 	if (!ret)
 		diag_push_error(&l->diag, "%s", err);
 out:
-	if (r->longlines > 0)
+	if (r->longlines == 1)
 		diag_push_error(&l->diag, "%s:%llu: line longer than %u MiB "
-		    "skipped (%llu such lines)", r->name,
+		    "skipped", r->name, (unsigned long long)r->firstlong,
+		    READ_MAX_LINE >> 20);
+	else if (r->longlines > 1)
+		diag_push_error(&l->diag, "%s:%llu: line longer than %u MiB "
+		    "skipped (%llu such lines, this is the first)", r->name,
 		    (unsigned long long)r->firstlong, READ_MAX_LINE >> 20,
 		    (unsigned long long)r->longlines);
 	if (r->error)

@@ -107,10 +107,11 @@ wait_line 38 "all"
 
 # Resize: the graph is laid out again at the new width.
 t resize-window -x 60 -y 20
-wait_line 18 "all"
-expect_eq "resized depth 1" "$(printf '%-15s%s' init main)" "$(line 17)"
-expect_eq "resized status" \
-	"main | 900 samples | 75.00% of total | 75.00% of zoom" "$(line 19)"
+# Wait for the last row flametui draws: tmux shows the old screen, cut to
+# the new size, until flametui has redrawn it.
+wait_line 19 "main | 900 samples | 75.00% of total | 75.00% of zoom"
+wait_line 17 "$(printf '%-15s%s' init main)"
+expect_eq "resized root" "all" "$(line 18)"
 t resize-window -x 120 -y 40
 wait_line 38 "all"
 
