@@ -8,11 +8,14 @@
 
 #include <curses.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "diff.h"
 #include "term.h"
 #include "text.h"
 #include "tui.h"
+#include "util.h"
 
 #define LABEL_MAX 8192
 static const struct rgb match_rgb = { 230, 0, 230 };	/* as flamegraph.pl */
@@ -87,6 +90,54 @@ flame_pct(uint64_t c, uint64_t of)
 	return of == 0 ? 0.0 : 100.0 * (double)c / (double)of;
 }
 
+/* A node's share after less its share before, in a differential profile. */
+static double
+flame_share_change(const struct profile *p, const int64_t *inc, uint32_t n,
+    uint64_t ra, uint64_t rb)
+{
+	uint64_t a = p->nodes[n].total;
+	double b = (double)a - (double)inc[n];
+
+	return (ra > 0 ? (double)a / (double)ra : 0) -
+	    (rb > 0 ? b / (double)rb : 0);
+}
+
+/* The colour of a frame of a differential profile: red grew, blue shrank. */
+static struct rgb
+flame_diff_rgb(const struct tui *t, const struct profile *p, uint32_t n)
+{
+	uint64_t ra = p->nodes[PROFILE_ROOT].total;
+	uint64_t rb = (uint64_t)((int64_t)ra - t->incdelta[PROFILE_ROOT]);
+	double sh = flame_share_change(p, t->incdelta, n, ra, rb), f;
+	unsigned char x;
+
+	f = t->maxshare > 0 ? (sh < 0 ? -sh : sh) / t->maxshare : 0;
+	x = (unsigned char)(230 - 200 * (f > 1 ? 1 : f));
+	if (sh > 1e-12)
+		return (struct rgb){ 255, x, x };
+	if (sh < -1e-12)
+		return (struct rgb){ x, x, 255 };
+	return (struct rgb){ 230, 230, 230 };
+}
+
+/* Add a differential frame's counts to the status: before, after, delta. */
+static void
+flame_diff_status(const struct profile *p, int64_t inc, uint64_t after,
+    char *buf, size_t size)
+{
+	char b[64], a[64], d[64];
+	size_t len = strlen(buf);
+	uint64_t mag = inc < 0 ? (uint64_t)-inc : (uint64_t)inc;
+	double before = (double)after - (double)inc;
+
+	profile_fmt_count(p, (uint64_t)before, b, sizeof b);
+	profile_fmt_count(p, after, a, sizeof a);
+	profile_fmt_count(p, mag, d, sizeof d);
+	snprintf(buf + len, size - len, " | before %s | after %s | delta %s%s "
+	    "(%s%.1f%%)", b, a, inc < 0 ? "-" : "+", d, inc < 0 ? "-" : "+",
+	    before > 0 ? 100.0 * (double)mag / before : 100.0);
+}
+
 /* Write a line of text in reverse video across the screen at y. */
 static void
 flame_bar(int y, const char *s)
@@ -143,6 +194,11 @@ flame_status(struct tui *t)
 	/* The numbers in full, or shorter when the screen is narrow. */
 	snprintf(right, sizeof right, " | %s %s | %.2f%% of total | "
 	    "%.2f%% of zoom", count, profile_unit(p), all, zoom);
+	if (p->delta != NULL && t->incfor == p) {
+		right[0] = '\0';
+		flame_diff_status(p, t->incdelta[t->v.sel], c, right,
+		    sizeof right);
+	}
 	if ((int)strlen(right) + 8 > COLS)
 		snprintf(right, sizeof right, " | %s | %.2f%% | %.2f%%", count,
 		    all, zoom);
@@ -247,6 +303,8 @@ flame_frame(struct tui *t, const struct view *v, const struct span *s, int y)
 			a = A_REVERSE;
 	} else {
 		c = term_color((s->flags & SPAN_MATCH) ? match_rgb :
+		    v->p->delta != NULL && t->incfor == v->p ?
+		    flame_diff_rgb(t, v->p, s->node) :
 		    palette_color(t->pal, nm->s, nm->len));
 		pair = term_pair(COLOR_BLACK, c);
 		a = A_NORMAL;
@@ -288,6 +346,33 @@ flame_graph(struct tui *t, const struct view *v, int top, int h)
 	}
 }
 
+/* Get the subtree changes of a differential profile ready, if it is one. */
+static void
+flame_diff_prepare(struct tui *t, const struct profile *p)
+{
+	uint64_t ra, rb;
+	double sh;
+	uint32_t i;
+
+	if (p->delta == NULL || (t->incfor == p && t->incnodes == p->nnodes))
+		return;
+	free(t->incdelta);
+	t->incdelta = xcalloc(p->nnodes, sizeof *t->incdelta);
+	t->incfor = p;
+	t->incnodes = p->nnodes;
+	diff_inclusive(p, t->incdelta);
+	ra = p->nodes[PROFILE_ROOT].total;
+	rb = (uint64_t)((int64_t)ra - t->incdelta[PROFILE_ROOT]);
+	t->maxshare = 0;
+	for (i = 1; i < p->nnodes; i++) {
+		sh = flame_share_change(p, t->incdelta, i, ra, rb);
+		if (sh < 0)
+			sh = -sh;
+		if (sh > t->maxshare)
+			t->maxshare = sh;
+	}
+}
+
 void
 flame_draw(struct tui *t)
 {
@@ -296,6 +381,7 @@ flame_draw(struct tui *t)
 	erase();
 	if (LINES < 1 || COLS < 1)
 		return;
+	flame_diff_prepare(t, t->v.p);
 	flame_title(t);
 	if (LINES >= 3 && t->cur.mode == MODE_SANDWICH) {
 		filters_pane(t->pane, &top, &h);

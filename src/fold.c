@@ -63,7 +63,8 @@ fold_items(const struct profile *p, struct level *l, uint32_t node)
 	l->items = xgrow(l->items, &l->cap, 2 * (size_t)p->nodes[node].nchild,
 	    sizeof *l->items);
 	for (c = p->nodes[node].child; c != NODE_NONE; c = p->nodes[c].next) {
-		if (p->nodes[c].self > 0)
+		if (p->nodes[c].self > 0 ||
+		    (p->delta != NULL && p->delta[c] != 0))
 			l->items[l->n++] = (struct item){ c, 0 };
 		if (p->nodes[c].child != NODE_NONE)
 			l->items[l->n++] = (struct item){ c, 1 };
@@ -72,20 +73,41 @@ fold_items(const struct profile *p, struct level *l, uint32_t node)
 		qsort(l->items, l->n, sizeof *l->items, fold_cmp);
 }
 
+/*
+ * The end of a stack's line: " COUNT", or for a differential profile
+ * " BEFORE AFTER", as difffolded.pl writes them.
+ */
+static void
+fold_count(const struct profile *p, uint32_t node, FILE *f)
+{
+	char num[32], before[32];
+	uint64_t self = p->nodes[node].self;
+	int64_t d = p->delta != NULL ? p->delta[node] : 0;
+	uint64_t b = d >= 0 ? ((uint64_t)d > self ? 0 : self - (uint64_t)d) :
+	    self + (uint64_t)-d;
+
+	if (p->delta != NULL)
+		fprintf(f, " %s %s\n", profile_fmt_count(p, b, before,
+		    sizeof before), profile_fmt_count(p, self, num, sizeof num));
+	else
+		fprintf(f, " %s\n", profile_fmt_count(p, self, num,
+		    sizeof num));
+}
+
 int
 fold_write(const struct profile *p, FILE *f)
 {
 	struct level *lv = NULL;
 	size_t caplv = 0, depth = 0, cappath = 4096, len;
-	char *path = xmalloc(cappath), num[32];
+	char *path = xmalloc(cappath);
 	const struct name *nm;
 	struct item it;
 	int tty = isatty(fileno(f));	/* escape controls for a terminal */
 
 	fold_profile = p;
-	if (p->nodes[PROFILE_ROOT].self > 0)
-		fprintf(f, " %s\n", profile_fmt_count(p,
-		    p->nodes[PROFILE_ROOT].self, num, sizeof num));
+	if (p->nodes[PROFILE_ROOT].self > 0 ||
+	    (p->delta != NULL && p->delta[PROFILE_ROOT] != 0))
+		fold_count(p, PROFILE_ROOT, f);
 	lv = xgrow(lv, &caplv, 1, sizeof *lv);
 	memset(lv, 0, caplv * sizeof *lv);
 	fold_items(p, &lv[0], PROFILE_ROOT);
@@ -110,8 +132,7 @@ fold_write(const struct profile *p, FILE *f)
 				util_fwrite_safe(path, len, f);
 			else
 				fwrite(path, 1, len, f);
-			fprintf(f, " %s\n", profile_fmt_count(p,
-			    p->nodes[it.node].self, num, sizeof num));
+			fold_count(p, it.node, f);
 			continue;
 		}
 		if (++depth == caplv) {

@@ -11,7 +11,8 @@
 /*
  * Write one line "frame;frame COUNT" per distinct stack, in the byte order of
  * the stack strings, as the FlameGraph collapsers sort them. Returns 0, or -1
- * on a write error (errno is set).
+ * on a write error (errno is set). A differential profile's lines are
+ * "frame;frame BEFORE AFTER".
  */
 int fold_write(const struct profile *, FILE *);
 

@@ -21,6 +21,7 @@
 #include "profile.h"
 #include "record.h"
 #include "save.h"
+#include "diff.h"
 #include "svg.h"
 #include "top.h"
 #include "timeline.h"
@@ -41,6 +42,7 @@ enum {
 	OPT_PALETTE, OPT_NO_COLOR, OPT_ICICLE, OPT_LIST_KEYS,
 	OPT_THREADS, OPT_TOP, OPT_CALLERS,
 	OPT_HEATMAP, OPT_BUCKETS, OPT_TIME_RANGE, OPT_INCLUDE_IDLE,
+	OPT_DIFF, OPT_NORMALIZE,
 };
 
 static const struct option longopts[] = {
@@ -93,6 +95,8 @@ static const struct option longopts[] = {
 	{ "buckets", required_argument, NULL, OPT_BUCKETS },
 	{ "time-range", required_argument, NULL, OPT_TIME_RANGE },
 	{ "include-idle", no_argument, NULL, OPT_INCLUDE_IDLE },
+	{ "diff", no_argument, NULL, OPT_DIFF },
+	{ "normalize", no_argument, NULL, OPT_NORMALIZE },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
@@ -160,6 +164,12 @@ usage(FILE *f)
 "      --time-range=START-END  keep the samples from START to before END,\n"
 "                         seconds (fractional) from the first sample; for\n"
 "                         input with timestamps, such as perf script's\n"
+"      --diff             two files, BEFORE AFTER: a differential profile,\n"
+"                         AFTER's widths, red where a frame's share grew and\n"
+"                         blue where it shrank; --fold writes\n"
+"                         \"stack BEFORE AFTER\" lines, as difffolded.pl\n"
+"      --normalize        --diff: scale BEFORE's counts to AFTER's total\n"
+"                         (difffolded.pl -n)\n"
 "      --include-idle     keep the kernel's idle samples (a frame cpu_idle,\n"
 "                         intel_idle, do_idle, ... or a swapper root) in the\n"
 "                         heat map and --time-range (default: left out)\n"
@@ -351,6 +361,8 @@ main(int argc, char **argv)
 	struct top_row *rows;
 	size_t nrows;
 	int64_t range_from = 0, range_to = -1;
+	int diff = 0, normalize = 0;
+	struct profile before;
 	struct timeline tl;
 
 	if (argc > 1 && strcmp(argv[1], "record") == 0)
@@ -566,6 +578,12 @@ main(int argc, char **argv)
 		case OPT_INCLUDE_IDLE:
 			to.include_idle = 1;
 			break;
+		case OPT_DIFF:
+			diff = 1;
+			break;
+		case OPT_NORMALIZE:
+			normalize = 1;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -591,6 +609,12 @@ main(int argc, char **argv)
 		npaths = 1;
 	}
 
+	if ((diff && npaths != 2) || (normalize && !diff)) {
+		fprintf(stderr, "%s: --diff takes two files, BEFORE and AFTER%s\n",
+		    PROGNAME, normalize && !diff ? "; --normalize is for --diff" :
+		    "");
+		return 2;
+	}
 	if (svgpath != NULL && fold && strcmp(svgpath, "-") == 0) {
 		fprintf(stderr, "%s: --fold and --svg=- both write to standard "
 		    "output: give --svg a file name\n", PROGNAME);
@@ -626,7 +650,18 @@ main(int argc, char **argv)
 		l.progress = tui_progress;
 		tui_loading();
 	}
-	nread = load_files(&l, paths, npaths, &p);
+	if (diff) {
+		profile_init(&before);
+		nread = load_files(&l, paths, 1, &before);
+		nread += load_files(&l, paths + 1, 1, &p);
+		if (nread < 2)
+			nread = 0;
+		diff_build(&before, &p, normalize, &view);
+		profile_free(&before);
+		profile_free(&p);
+		p = view;
+	} else
+		nread = load_files(&l, paths, npaths, &p);
 	if (interactive)
 		tui_loaded();
 	if (l.cancelled) {

@@ -91,6 +91,12 @@ struct tui {
 	int hmarking;		/* the selection follows the cursor */
 	int64_t hfrom, hto;	/* the selection in ns from t0; hto < 0: none */
 	int hcol0, hrow0;	/* first second and bucket shown */
+
+	/* A differential profile's colours (flame.c). */
+	int64_t *incdelta;	/* per node: AFTER - BEFORE of its subtree */
+	const struct profile *incfor;	/* the profile incdelta is of */
+	uint32_t incnodes;
+	double maxshare;	/* the largest change of share */
 };
 
 /* Options of the interactive view, from the command line. */

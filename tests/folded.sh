@@ -23,10 +23,11 @@ printf ';a;b 1\n;;c 2\nx 1\n' >"$TMP/in"
 out=$("$FLAMETUI" --fold "$TMP/in")
 expect_eq "empty root frame" "$(printf ';;c 2\n;a;b 1\nx 1')" "$out"
 
-# The differential form: the second count (after) is the weight.
+# The differential form: the second count (after) is the weight, and
+# --fold keeps both counts.
 printf 'a;b 10 12\na;c 3 1\n' >"$TMP/in"
 out=$("$FLAMETUI" --fold "$TMP/in")
-expect_eq "two counts" "$(printf 'a;b 12\na;c 1')" "$out"
+expect_eq "two counts" "$(printf 'a;b 10 12\na;c 3 1')" "$out"
 
 # Bad lines are skipped and counted; the first is named as FILE:LINE.
 printf 'a;b 1\nno count here\na;c 2\n.5 oops\na;b 1\n' >"$TMP/in"

@@ -1,0 +1,128 @@
+/*
+ * diff.c: differential profiles (--diff BEFORE AFTER).
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "diff.h"
+#include "util.h"
+
+/* The frames of node's stack, root first, into *frames; returns how many. */
+static size_t
+diff_frames(const struct profile *p, uint32_t node, struct strv **frames,
+    size_t *cap)
+{
+	size_t n = p->nodes[node].depth, d = n;
+
+	*frames = xgrow(*frames, cap, n + 1, sizeof **frames);
+	for (; node != PROFILE_ROOT; node = p->nodes[node].parent) {
+		d--;
+		(*frames)[d].s = profile_name(p, node)->s;
+		(*frames)[d].len = profile_name(p, node)->len;
+	}
+	return n;
+}
+
+/* The node of a stack in p, or NODE_NONE when p has no such stack. */
+static uint32_t
+diff_find(const struct profile *p, const struct strv *frames, size_t n)
+{
+	uint32_t cur = PROFILE_ROOT, c;
+	const struct name *nm;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		for (c = p->nodes[cur].child; c != NODE_NONE;
+		    c = p->nodes[c].next) {
+			nm = profile_name(p, c);
+			if (nm->len == frames[i].len &&
+			    memcmp(nm->s, frames[i].s, nm->len) == 0)
+				break;
+		}
+		if (c == NODE_NONE)
+			return NODE_NONE;
+		cur = c;
+	}
+	return cur;
+}
+
+/* 10^n. */
+static uint64_t
+diff_pow10(unsigned n)
+{
+	uint64_t k = 1;
+
+	while (n-- > 0)
+		k *= 10;
+	return k;
+}
+
+/* A BEFORE count in the common unit, normalised when asked. */
+static uint64_t
+diff_before(uint64_t c, uint64_t kb, double scale)
+{
+	c *= kb;
+	return scale > 0 ? (uint64_t)((double)c * scale) : c;
+}
+
+void
+diff_build(const struct profile *before, const struct profile *after,
+    int normalize, struct profile *out)
+{
+	unsigned frac = before->frac > after->frac ? before->frac : after->frac;
+	uint64_t kb = diff_pow10(frac - before->frac);
+	uint64_t ka = diff_pow10(frac - after->frac);
+	uint64_t tb = before->nodes[PROFILE_ROOT].total * kb;
+	uint64_t ta = after->nodes[PROFILE_ROOT].total * ka, b;
+	struct strv *frames = NULL;
+	uint8_t *used;
+	double scale = 0;
+	size_t cap = 0, n;
+	uint32_t i, m;
+
+	if (normalize && tb != ta && tb > 0)
+		scale = (double)ta / (double)tb;
+	profile_init(out);
+	used = xcalloc((size_t)before->nnodes + 1, 1);
+	for (i = 0; i < after->nnodes; i++) {
+		if (after->nodes[i].self == 0)
+			continue;
+		n = diff_frames(after, i, &frames, &cap);
+		m = diff_find(before, frames, n);
+		b = 0;
+		if (m != NODE_NONE) {
+			used[m] = 1;
+			b = diff_before(before->nodes[m].self, kb, scale);
+		}
+		profile_add_diff(out, frames, n, after->nodes[i].self * ka, b,
+		    frac);
+	}
+	for (i = 0; i < before->nnodes; i++) {
+		if (before->nodes[i].self == 0 || used[i])
+			continue;
+		n = diff_frames(before, i, &frames, &cap);
+		profile_add_diff(out, frames, n, 0,
+		    diff_before(before->nodes[i].self, kb, scale), frac);
+	}
+	if (out->delta == NULL) {
+		out->delta = xcalloc(out->capnodes, sizeof *out->delta);
+		out->maxdelta = 1;
+	}
+	free(used);
+	free(frames);
+	profile_finish(out);
+}
+
+void
+diff_inclusive(const struct profile *p, int64_t *inc)
+{
+	uint32_t i;
+
+	for (i = 0; i < p->nnodes; i++)
+		inc[i] = p->delta != NULL ? p->delta[i] : 0;
+	/* Children come after their parents: sum from the end. */
+	for (i = p->nnodes; i-- > 1;)
+		inc[p->nodes[i].parent] += inc[i];
+}
