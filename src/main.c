@@ -160,7 +160,8 @@ usage(FILE *f)
 "                         starts on NAME's callers and callees\n"
 "      --flamechart       keep the input's order: a stack merges only with the\n"
 "                         one before it (a flame chart, x is time; not with\n"
-"                         the options above)\n"
+"                         the options above); samples with timestamps go in\n"
+"                         time order\n"
 "      --time-range=START-END  keep the samples from START to before END,\n"
 "                         seconds (fractional) from the first sample; for\n"
 "                         input with timestamps, such as perf script's\n"
@@ -645,7 +646,7 @@ main(int argc, char **argv)
 	profile_init(&p);
 	p.flamechart = flamechart;
 	interactive = !fold && svgpath == NULL && !top;
-	p.keeptimes = interactive || haverange;
+	p.keeptimes = interactive || haverange || flamechart;
 	if (interactive) {
 		l.progress = tui_progress;
 		tui_loading();
@@ -685,6 +686,11 @@ main(int argc, char **argv)
 		fprintf(stderr, "%s: warning: a sample count overflowed 64 bits "
 		    "and was clamped\n", PROGNAME);
 
+	/* A flame chart of timestamped samples is in time order. */
+	if (flamechart && timeline_chart(&p, &view)) {
+		profile_free(&p);
+		p = view;
+	}
 	if (haverange && !interactive) {
 		if (timeline_init(&tl, &p, TIMELINE_BUCKETS, to.include_idle,
 		    err, sizeof err) != 0) {

@@ -136,6 +136,7 @@ timeline_range(const struct timeline *tl, int64_t from_ns, int64_t to_ns,
 
 	profile_init(out);
 	out->frac = p->frac;
+	out->flamechart = p->flamechart;
 	if (p->unit != NULL)
 		out->unit = xstrdup(p->unit);
 	for (j = 0; j < p->ntimes; j++) {
@@ -159,6 +160,72 @@ timeline_range(const struct timeline *tl, int64_t from_ns, int64_t to_ns,
 	free(frames);
 	profile_finish(out);
 	return kept;
+}
+
+/* A sample's place in time order: its time, then its place in the input. */
+struct order {
+	int64_t t;
+	size_t i;
+};
+
+/* Order samples by time, then by input order. */
+static int
+timeline_order_cmp(const void *a, const void *b)
+{
+	const struct order *x = a, *y = b;
+
+	if (x->t != y->t)
+		return (x->t > y->t) - (x->t < y->t);
+	return (x->i > y->i) - (x->i < y->i);
+}
+
+int
+timeline_chart(const struct profile *p, struct profile *out)
+{
+	struct strv *frames = NULL;
+	struct order *ord;
+	size_t cap = 0, n, j;
+	uint32_t node, d;
+	const struct tsample *ts;
+
+	if (p->ntimes == 0 || p->ntimes != p->nstacks)
+		return 0;
+	for (j = 1; j < p->ntimes; j++)
+		if (p->times[j].time_ns < p->times[j - 1].time_ns)
+			break;
+	if (j == p->ntimes)
+		return 0;	/* in time order already */
+	ord = xcalloc(p->ntimes, sizeof *ord);
+	for (j = 0; j < p->ntimes; j++) {
+		ord[j].t = p->times[j].time_ns;
+		ord[j].i = j;
+	}
+	qsort(ord, p->ntimes, sizeof *ord, timeline_order_cmp);
+	profile_init(out);
+	out->flamechart = 1;
+	out->keeptimes = p->keeptimes;
+	out->frac = p->frac;
+	if (p->unit != NULL)
+		out->unit = xstrdup(p->unit);
+	for (j = 0; j < p->ntimes; j++) {
+		ts = &p->times[ord[j].i];
+		node = ts->leaf;
+		n = p->nodes[node].depth;
+		frames = xgrow(frames, &cap, n + 1, sizeof *frames);
+		for (d = (uint32_t)n; node != PROFILE_ROOT;
+		    node = p->nodes[node].parent) {
+			d--;
+			frames[d].s = profile_name(p, node)->s;
+			frames[d].len = profile_name(p, node)->len;
+		}
+		out->now_ns = ts->time_ns;
+		profile_add(out, frames, n, ts->count, p->frac);
+	}
+	out->now_ns = -1;
+	free(ord);
+	free(frames);
+	profile_finish(out);
+	return 1;
 }
 
 int

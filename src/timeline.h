@@ -57,6 +57,14 @@ uint64_t timeline_range(const struct timeline *, int64_t from_ns,
     int64_t to_ns, struct profile *out);
 
 /*
+ * A flame chart in time order: when every sample of p (a flame chart, read
+ * with keeptimes) has a timestamp and they are out of order, make out the
+ * chart again with the samples sorted by time (ties in input order) and
+ * return 1; else return 0 and leave out untouched.
+ */
+int timeline_chart(const struct profile *p, struct profile *out);
+
+/*
  * Parse --time-range's START-END, seconds from the first sample, into
  * nanoseconds. Returns 0, or -1 when it is not two ordered numbers.
  */

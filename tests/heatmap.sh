@@ -101,6 +101,23 @@ expect_eq "--buckets=10: 300 ms of second 1 empty" "" \
 expect_match "--buckets=10: 400 ms of second 1 full" '^[.:=+*#%@-]{4}$' \
 	"$(screen | sed -n '7p' | cut -c11-14)"
 
+# --flamechart lays timestamped samples out in time order: with the first
+# 16 samples (start_mark's 15 and one of hot_burst) moved to the end of
+# the input, start_mark is still at the left, as in the input in order.
+gzip -dc "$IN" | awk 'BEGIN { RS = ""; ORS = "\n\n" }
+	NR <= 16 { first = first $0 "\n\n"; next } { print }
+	END { printf "%s", first }' >"$TMP/moved.txt"
+expect_eq "the moved input ends with start_mark" "start_mark" \
+	"$(grep -o 'start_mark' "$TMP/moved.txt" | tail -1)"
+for f in "$IN" "$TMP/moved.txt"; do
+	"$FLAMETUI" --flamechart --svg="$TMP/c.svg" "$f"
+	expect_match "flame chart of $(basename "$f"): start_mark at the left" \
+		'<title>start_mark \(15 samples, 7\.89%\)</title><rect x="10"' \
+		"$(cat "$TMP/c.svg")"
+done
+TUI_ENV="NO_COLOR=1" start 100 14 --flamechart "$TMP/moved.txt"
+wait_for '^start\.\. hot_burst'
+
 # Input without timestamps: m says so.
 start 80 20 "$TMP/f"
 wait_for 'a'
