@@ -118,6 +118,23 @@ done
 TUI_ENV="NO_COLOR=1" start 100 14 --flamechart "$TMP/moved.txt"
 wait_for '^start\.\. hot_burst'
 
+# Idle samples: tests/heat/idle.txt.gz is a second of a whole idle machine
+# (tests/heat/record-idle.sh), 995 of its samples the idle task's.
+IDLE="$top_srcdir/tests/heat/idle.txt.gz"
+expect_eq "--time-range leaves the idle samples out" "" \
+	"$("$FLAMETUI" --fold --time-range=0-2 "$IDLE" | grep -E 'swapper|do_idle')"
+expect_eq "the samples left: the total less the idle task's" \
+	"$("$FLAMETUI" --fold "$IDLE" |
+	    awk '!/^swapper;/ { n += $NF } END { print n }')" \
+	"$("$FLAMETUI" --fold --time-range=0-2 "$IDLE" |
+	    awk '{ n += $NF } END { print n }')"
+expect_eq "--include-idle keeps them" "$("$FLAMETUI" --fold "$IDLE")" \
+	"$("$FLAMETUI" --fold --include-idle --time-range=0-2 "$IDLE")"
+TUI_ENV="NO_COLOR=1" start 100 60 --heatmap "$IDLE"
+wait_for 'heat map: 18 samples not idle'
+TUI_ENV="NO_COLOR=1" start 100 60 --heatmap --include-idle "$IDLE"
+wait_for 'heat map: 1013 samples,'
+
 # Input without timestamps: m says so.
 start 80 20 "$TMP/f"
 wait_for 'a'
