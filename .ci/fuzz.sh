@@ -2,7 +2,7 @@
 # .ci/fuzz.sh: build the libFuzzer targets with clang in a separate build
 # tree and run each for FUZZ_SECONDS (default 60). Fails when a target
 # crashes, leaks or times out, or when a saved regression input
-# (tests/hostile/) crashes a target. The build tree is FUZZ_BUILD (default
+# (tests/hostile-inputs/) crashes a target. The build tree is FUZZ_BUILD (default
 # /tmp/flametui-fuzz); crash inputs are left in its fuzz/crashes/.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -25,7 +25,7 @@ make -j"$(nproc)" >/dev/null
 mkdir -p fuzz/work/bin
 for t in $(fuzz/fuzz-format); do
 	ln -f fuzz/fuzz-format "fuzz/work/bin/fuzz-$t"
-	set -- "$top"/tests/hostile/*
+	set -- "$top"/tests/hostile-inputs/*
 	[ -e "$1" ] || continue
 	if ! "fuzz/work/bin/fuzz-$t" "$@" >"fuzz/work/regress-$t.log" 2>&1; then
 		echo "fuzz-$t: a regression input crashes it:" >&2

@@ -3,7 +3,7 @@
 # each. Needs a build configured with --enable-fuzzing (clang). Each
 # target's corpus is seeded from the test fixtures, the examples and, when
 # present, ../shared/conformance. A crash stops the run: its input is saved
-# under fuzz/crashes/ and the script exits 1; add it to tests/hostile/ as a
+# under fuzz/crashes/ and the script exits 1; add it to tests/hostile-inputs/ as a
 # regression case once fixed.
 set -u
 secs=${1:-60}

@@ -210,7 +210,7 @@ fi
 # Inputs that crashed the fuzzers once: each must load cleanly, and give
 # NAME.out when there is one. NAME.FORMAT is read as FORMAT (the fuzz target
 # that found it), NAME.detect is detected.
-for f in "$top_srcdir"/tests/hostile/*; do
+for f in "$top_srcdir"/tests/hostile-inputs/*; do
 	case $f in *.out) continue ;; esac
 	fmt=${f##*.}
 	if [ "$fmt" = detect ]; then
