@@ -118,6 +118,8 @@ const struct key keys[] = {
 	    "start a selection there" },
 	{ KEYS_HEATMAP, "S-Click", ACT_SHIFT_CLICK, "end the selection at a "
 	    "cell" },
+	{ KEYS_HEATMAP, "Drag", ACT_SHIFT_CLICK, "end the selection at a "
+	    "cell" },
 	{ KEYS_HEATMAP, "DoubleClick", ACT_H_SHOW, "show the flame graph of the "
 	    "selection" },
 	{ KEYS_HEATMAP, "?", ACT_HELP, "show the help" },

@@ -360,10 +360,14 @@ term_translate(TermKeyKey *k, struct term_event *ev)
 	ev->type = TERM_KEY;
 	if (k->type == TERMKEY_TYPE_MOUSE) {
 		termkey_interpret_mouse(tk, k, &mev, &button, &line, &col);
-		if (mev != TERMKEY_MOUSE_PRESS)
-			return 0;
 		ev->line = line - 1;
 		ev->col = col - 1;
+		if (mev == TERMKEY_MOUSE_DRAG && button == 1) {
+			strcpy(ev->key, "Drag");
+			return 1;
+		}
+		if (mev != TERMKEY_MOUSE_PRESS)
+			return 0;
 		if (button == 4 || button == 5) {
 			strcpy(ev->key, button == 4 ? "WheelUp" : "WheelDown");
 			return 1;

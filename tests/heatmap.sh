@@ -82,9 +82,15 @@ keys -l "$(printf '\033[<0;19;23M\033[<0;19;23m')"
 wait_for '^cursor 3 s \+ 400 ms'
 keys -l "$(printf '\033[<4;19;37M\033[<4;19;37m')"
 wait_for 'selection 3\.400-3\.700 s'
+# A drag from 3 s + 420 ms to 3 s + 500 ms selects those cells; a
+# shift-click then ends the selection at 680 ms.
+keys -l "$(printf '\033[<0;19;24M\033[<32;19;26M\033[<32;19;28M\033[<0;19;28m')"
+wait_for 'selection 3\.420-3\.520 s'
+keys -l "$(printf '\033[<4;19;37M\033[<4;19;37m')"
+wait_for 'selection 3\.420-3\.700 s'
 keys Enter
-wait_for 'time 3\.400-3\.700 s'
-n=$("$FLAMETUI" --fold --time-range=3.4-3.7 "$IN" |
+wait_for 'time 3\.420-3\.700 s'
+n=$("$FLAMETUI" --fold --time-range=3.42-3.7 "$IN" |
 	awk '{ n += $NF } END { print n }')
 expect_match "the clicked range's count as --time-range's" "\\| $n samples \\|" \
 	"$(line 1)"
