@@ -10,7 +10,13 @@
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 FLAMETUI=${FLAMETUI:-$top/src/flametui}
-PROFILE=${1:-$top/examples/workload.perf.gz}
+# The view's title shows the path: relative to the top of the tree by
+# default, where the session starts.
+if [ $# -gt 0 ]; then
+	PROFILE=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+else
+	PROFILE=examples/workload.perf.gz
+fi
 OUT=$top/screenshots
 COLS=132
 ROWS=36
@@ -54,8 +60,8 @@ set -g status off
 set -g set-titles off
 EOC
 tmux -L "$SOCK" -f "$DIR/tmux.conf" new-session -d -x $COLS -y $ROWS \
-    "env LANG=C.UTF-8 LC_ALL=C.UTF-8 '$FLAMETUI' '$PROFILE'; sleep 600"
-wait_for 'samples \| [0-9.]+% of total'
+    -c "$top" "env LANG=C.UTF-8 LC_ALL=C.UTF-8 '$FLAMETUI' '$PROFILE'; sleep 600"
+wait_for '[0-9.]+% of total \| [0-9.]+% of zoom'
 
 Xvfb "$DPY" -screen 0 1600x1000x24 -nolisten tcp >/dev/null 2>&1 &
 xvfb=$!
