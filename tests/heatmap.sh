@@ -129,7 +129,8 @@ wait_for '^start\.\. hot_burst'
 
 # Idle samples: tests/heat/idle.txt.gz is a second of a whole idle machine
 # (tests/heat/record-idle.sh), 995 of its samples the idle task's.
-IDLE="$top_srcdir/tests/heat/idle.txt.gz"
+cp "$top_srcdir/tests/heat/idle.txt.gz" "$TMP/idle.gz"
+IDLE=$TMP/idle.gz
 expect_eq "--time-range leaves the idle samples out" "" \
 	"$("$FLAMETUI" --fold --time-range=0-2 "$IDLE" | grep -E 'swapper|do_idle')"
 expect_eq "the samples left: the total less the idle task's" \
