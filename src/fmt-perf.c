@@ -24,26 +24,40 @@
 #define PERF_PROBE_LINES 4000	/* lines the probe looks at, at most */
 #define PERF_NOTE_EVENTS 8	/* skipped events named in the note */
 
+#define PERF_SPACE 1
+#define PERF_DIGIT 2
+#define PERF_WORD 4
+#define PERF_HEX 8		/* a lower-case hexadecimal digit */
+
+/* The classes of bytes, looked up rather than compared: the hot loops. */
+static const unsigned char perf_class[256] = {
+	[' '] = PERF_SPACE, ['\t'] = PERF_SPACE, ['\r'] = PERF_SPACE,
+	['\f'] = PERF_SPACE, ['\v'] = PERF_SPACE,
+	['0' ... '9'] = PERF_DIGIT | PERF_WORD | PERF_HEX,
+	['a' ... 'f'] = PERF_WORD | PERF_HEX,
+	['g' ... 'z'] = PERF_WORD, ['A' ... 'Z'] = PERF_WORD,
+	['_'] = PERF_WORD
+};
+
 /* Is c whitespace, as Perl's \s (a line holds no newline)? */
 static int
 perf_space(int c)
 {
-	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
+	return perf_class[(unsigned char)c] & PERF_SPACE;
 }
 
 /* Is c a decimal digit? */
 static int
 perf_digit(int c)
 {
-	return c >= '0' && c <= '9';
+	return perf_class[(unsigned char)c] & PERF_DIGIT;
 }
 
 /* Is c a word character, as Perl's \w? */
 static int
 perf_word(int c)
 {
-	return perf_digit(c) || (c >= 'a' && c <= 'z') ||
-	    (c >= 'A' && c <= 'Z') || c == '_';
+	return perf_class[(unsigned char)c] & PERF_WORD;
 }
 
 /* Is s[0..len) the same bytes as the NUL-terminated lit? */
@@ -284,38 +298,48 @@ perf_tidy(char *s, size_t len)
 	static const char special[256] = {
 		[';'] = 1, ['('] = 1, ['"'] = 1, ['\''] = 1
 	};
-	size_t i, j, open = len, close = len;
+	char *p, *q, *e = s + len;
+	size_t i, j, open = len, close = len, n;
 
-	/* Most names need nothing. */
+	/* Most names need nothing; the rest are searched with memchr. */
 	for (i = 0; i < len && !special[(unsigned char)s[i]]; i++)
 		;
 	if (i == len)
 		return len;
-	for (i = 0; i < len; i++)
-		if (s[i] == ';')
-			s[i] = ':';
-	for (i = 0; i + 1 < len; i++)
-		if (s[i] == '.' && s[i + 1] == '(') {
-			open = i;
+	for (p = memchr(s + i, ';', len - i); p != NULL;
+	    p = memchr(p + 1, ';', (size_t)(e - p - 1)))
+		*p = ':';
+	for (p = memchr(s + i, '(', len - i); p != NULL;
+	    p = memchr(p + 1, '(', (size_t)(e - p - 1)))
+		if (p > s && p[-1] == '.') {
+			open = (size_t)(p - s) - 1;
 			break;
 		}
-	for (i = len - 1; i > 0 && open < len; i--)
-		if (s[i - 1] == ')' && s[i] == '.') {
-			close = i - 1;
+	for (n = len; open < len && n > 1; n = (size_t)(q - s)) {
+		if ((q = memrchr(s + 1, '.', n - 1)) == NULL)
 			break;
-		}
-	if (open == len || close == len || close < open + 2) {
-		for (i = 0; i < len; i++) {
-			if (s[i] != '(')
-				continue;
-			if (len - i - 1 >= 20 &&
-			    memcmp(s + i + 1, "anonymous namespace)", 20) == 0)
-				continue;
-			len = i;
+		if (q[-1] == ')') {
+			close = (size_t)(q - s) - 1;
 			break;
 		}
 	}
-	for (i = j = 0; i < len; i++)
+	if (open == len || close == len || close < open + 2) {
+		for (p = memchr(s + i, '(', len - i); p != NULL;
+		    p = memchr(p + 1, '(', (size_t)(e - p - 1))) {
+			if ((size_t)(e - p - 1) >= 20 &&
+			    memcmp(p + 1, "anonymous namespace)", 20) == 0)
+				continue;
+			len = (size_t)(p - s);
+			break;
+		}
+	}
+	p = memchr(s + i, '"', len - i);
+	q = memchr(s + i, '\'', len - i);
+	if (p == NULL && q == NULL)
+		return len;
+	if (p == NULL || (q != NULL && q < p))
+		p = q;
+	for (i = j = (size_t)(p - s); i < len; i++)
 		if (s[i] != '"' && s[i] != '\'')
 			s[j++] = s[i];
 	return j;
@@ -395,8 +419,8 @@ perf_frame_line(struct perf_parse *pp, struct strv pc, struct strv func,
 	struct perf_frame tmp;
 
 	/* The symbol's "+0xOFF" offset goes. */
-	for (i = len; i > 0 && (perf_digit(s[i - 1]) ||
-	    (s[i - 1] >= 'a' && s[i - 1] <= 'f')); i--)
+	for (i = len; i > 0 && perf_class[(unsigned char)s[i - 1]] & PERF_HEX;
+	    i--)
 		;
 	if (i < len && i >= 3 && memcmp(s + i - 3, "+0x", 3) == 0)
 		len = i - 3;
