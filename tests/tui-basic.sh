@@ -4,16 +4,8 @@
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/tui-lib.sh"
 
-# 1200 samples on 120 columns: 10 samples a cell, every frame wide enough.
-cat >"$TMP/p.folded" <<'EOP'
-main;parse;lex 300
-main;parse;read 200
-main;render;draw;rect 240
-main;render;swap 60
-main;idle 100
-init;config 200
-init;config;json 100
-EOP
+# sample_profile (tests/tui-lib.sh): 1200 samples on 120 columns, 10 a cell.
+sample_profile "$TMP/p.folded"
 start 120 40 "$TMP/p.folded"
 wait_line 1 "$TMP/p.folded | 1,200 samples | folded"
 

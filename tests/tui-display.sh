@@ -41,15 +41,7 @@ wait_for '^EXITED 0$'
 
 # Colour: 256-colour backgrounds. --no-color and NO_COLOR: none, frames in
 # reverse video.
-cat >"$TMP/p.folded" <<'EOP'
-main;parse;lex 300
-main;parse;read 200
-main;render;draw;rect 240
-main;render;swap 60
-main;idle 100
-init;config 200
-init;config;json 100
-EOP
+sample_profile "$TMP/p.folded"
 start 120 40 "$TMP/p.folded"
 wait_line 38 "all"
 expect_match "256 colours" '48;5;[0-9]+m' "$(t capture-pane -e -p)"

@@ -98,3 +98,18 @@ pane_flags() {
 	t display-message -p \
 	    'alt=#{alternate_on} mouse=#{mouse_any_flag}#{mouse_button_flag}#{mouse_standard_flag}#{mouse_sgr_flag} cursor=#{cursor_flag} keypad=#{keypad_cursor_flag}'
 }
+
+# sample_profile FILE: write the profile most screen tests draw: 1200
+# samples, so on 120 columns each cell is 10 samples and every frame is
+# wide enough for its label.
+sample_profile() {
+	cat >"$1" <<'EOP'
+main;parse;lex 300
+main;parse;read 200
+main;render;draw;rect 240
+main;render;swap 60
+main;idle 100
+init;config 200
+init;config;json 100
+EOP
+}

@@ -11,15 +11,7 @@ press() {
 	    "${3:-0}" "$1" "$2")"
 }
 
-cat >"$TMP/p.folded" <<'EOP'
-main;parse;lex 300
-main;parse;read 200
-main;render;draw;rect 240
-main;render;swap 60
-main;idle 100
-init;config 200
-init;config;json 100
-EOP
+sample_profile "$TMP/p.folded"
 start 120 40 "$TMP/p.folded"
 wait_line 39 "all | 1,200 samples | 100.00% of total | 100.00% of zoom"
 

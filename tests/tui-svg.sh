@@ -7,15 +7,7 @@
 . "$top_srcdir/tests/tui-lib.sh"
 FRAMES="perl $top_srcdir/tests/svg-frames.pl"
 
-cat >"$TMP/p.folded" <<'EOP'
-main;parse;lex 300
-main;parse;read 200
-main;render;draw;rect 240
-main;render;swap 60
-main;idle 100
-init;config 200
-init;config;json 100
-EOP
+sample_profile "$TMP/p.folded"
 cd "$TMP" || exit 1
 start 120 40 "$TMP/p.folded"
 wait_line 1 "$TMP/p.folded | 1,200 samples | folded"

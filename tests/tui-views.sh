@@ -6,15 +6,7 @@
 . "$top_srcdir/tests/tui-lib.sh"
 
 # 1200 samples on 120 columns: 10 samples a cell.
-cat >"$TMP/p.folded" <<'EOP'
-main;parse;lex 300
-main;parse;read 200
-main;render;draw;rect 240
-main;render;swap 60
-main;idle 100
-init;config 200
-init;config;json 100
-EOP
+sample_profile "$TMP/p.folded"
 F="$TMP/p.folded"
 TITLE="$F | 1,200 samples | folded"
 start 120 30 "$F"
