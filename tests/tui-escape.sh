@@ -5,30 +5,12 @@
 # A control case first proves that the same bytes, written raw, do both.
 # Covers --fold to a terminal, messages, and the interactive view.
 . "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/shell-lib.sh"
 command -v tmux >/dev/null || { echo "SKIP: tmux not installed"; exit 77; }
 
 T="tmux -L flametui-esc-$$ -f /dev/null"
 trap '$T kill-server 2>/dev/null; rm -rf "$TMP"' EXIT
 
-# wait_for WHAT CMD...: poll CMD until it succeeds; a hang guard (30 s),
-# not a timing assertion.
-wait_for() {
-	what=$1
-	shift
-	i=0
-	while ! "$@" >/dev/null 2>&1; do
-		i=$((i + 1))
-		if [ "$i" -ge 300 ]; then
-			fail "timed out waiting for $what"
-			$T capture-pane -p >&2
-			return 1
-		fi
-		sleep 0.1
-	done
-}
-# screen_has TEXT: TEXT is on the screen. Commands echo a marker computed
-# by the shell ("x-$((40 + 2))" prints x-42) so the typed line never matches.
-screen_has() { $T capture-pane -p | grep -qF -- "$1"; }
 title() { $T display -p '#{pane_title}'; }
 buffers() { $T list-buffers 2>/dev/null; }
 # reset: a known title, no buffers, a clear screen (waiting for clear to
