@@ -143,14 +143,9 @@ bpftrace_parse(struct reader *r, const struct parse_opts *o,
 	struct strv line;
 	int in = 0, ret;
 
-	while (reader_line(r, &line)) {
+	while (reader_text_line(r, d, &line)) {
 		s = line.s;
 		len = line.len;
-		if (memchr(s, '\0', len) != NULL) {
-			diag_bad(d, r->lineno, "NUL byte in line: binary "
-			    "data?");
-			continue;
-		}
 		if (!in) {
 			if ((n = bpftrace_open(s, len)) == 0) {
 				if (!stack_blank(s, len) &&

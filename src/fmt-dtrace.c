@@ -302,14 +302,9 @@ dtrace_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 
 	memset(&dp, 0, sizeof dp);
 	dp.opts = o;
-	while (reader_line(r, &line)) {
+	while (reader_text_line(r, d, &line)) {
 		if (dtrace_blank(line.s, line.len))
 			continue;
-		if (memchr(line.s, '\0', line.len) != NULL) {
-			diag_bad(d, r->lineno, "NUL byte in line: binary "
-			    "data?");
-			continue;
-		}
 		if (dtrace_count_line(line.s, line.len, &digits)) {
 			if (!dtrace_number(digits, &count)) {
 				diag_bad(d, r->lineno, "count does not fit "

@@ -133,12 +133,7 @@ eustack_parse(struct reader *r, const struct parse_opts *o,
 	memset(&e, 0, sizeof e);
 	e.o = o;
 	e.sink = sink;
-	while (reader_line(r, &line)) {
-		if (memchr(line.s, '\0', line.len) != NULL) {
-			diag_bad(d, r->lineno, "NUL byte in line: binary "
-			    "data?");
-			continue;
-		}
+	while (reader_text_line(r, d, &line)) {
 		if (stack_prefix(line.s, line.len, "PID ")) {
 			eustack_flush(&e);
 			eustack_id(line.s, line.len, e.pid, sizeof e.pid);

@@ -161,14 +161,10 @@ folded_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 	unsigned frac;
 	int ret;
 
-	while (reader_line(r, &line)) {
+	while (reader_text_line(r, d, &line)) {
 		len = line.len;
 		if (folded_blank(line.s, len))
 			continue;
-		if (memchr(line.s, '\0', len) != NULL) {
-			diag_bad(d, r->lineno, "NUL byte in line: binary data?");
-			continue;
-		}
 		ret = folded_count(line.s, &len, &count, &frac);
 		if (ret == 0) {
 			diag_bad(d, r->lineno, "not a folded stack (STACK COUNT)");

@@ -113,12 +113,7 @@ gdb_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 	const char *name;
 	size_t namelen;
 
-	while (reader_line(r, &line)) {
-		if (memchr(line.s, '\0', line.len) != NULL) {
-			diag_bad(d, r->lineno, "NUL byte in line: binary "
-			    "data?");
-			continue;
-		}
+	while (reader_text_line(r, d, &line)) {
 		if (stack_prefix(line.s, line.len, "Thread")) {
 			stack_clear(&st);
 			continue;

@@ -192,16 +192,11 @@ jstack_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 	memset(&j, 0, sizeof j);
 	j.want = o->thread_state != NULL ? o->thread_state : "RUNNABLE";
 	jstack_set(&j, "?", 1);
-	while (reader_line(r, &line)) {
+	while (reader_text_line(r, d, &line)) {
 		s = line.s;
 		len = line.len;
 		if (len > 0 && s[0] == '#')
 			continue;
-		if (memchr(s, '\0', len) != NULL) {
-			diag_bad(d, r->lineno, "NUL byte in line: binary "
-			    "data?");
-			continue;
-		}
 		if (len == 0) {
 			jstack_end(&j, sink);
 			continue;

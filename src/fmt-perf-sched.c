@@ -350,14 +350,9 @@ perf_sched_parse(struct reader *r, const struct parse_opts *o,
 	size_t len;
 
 	memset(&ps, 0, sizeof ps);
-	while (reader_line(r, &line)) {
+	while (reader_text_line(r, d, &line)) {
 		s = line.s;
 		len = line.len;
-		if (memchr(s, '\0', len) != NULL) {
-			diag_bad(d, r->lineno, "NUL byte in line: binary "
-			    "data?");
-			continue;
-		}
 		if ((len == 0 || s[0] != '#') &&
 		    perf_sched_has(s, len, "sched:sched_switch")) {
 			v = perf_sched_var(s, len, "prev_pid");

@@ -111,12 +111,7 @@ pmc_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 	size_t prev = 0;
 	int have = 0, ret;
 
-	while (reader_line(r, &line)) {
-		if (memchr(line.s, '\0', line.len) != NULL) {
-			diag_bad(d, r->lineno, "NUL byte in line: binary "
-			    "data?");
-			continue;
-		}
+	while (reader_text_line(r, d, &line)) {
 		if (!pmc_split(line.s, line.len, &pl)) {
 			if (!stack_blank(line.s, line.len) &&
 			    !pmc_header(line.s, line.len))

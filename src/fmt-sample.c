@@ -213,12 +213,7 @@ sample_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 	int graph = 0;
 
 	memset(&sm, 0, sizeof sm);
-	while (reader_line(r, &line)) {
-		if (memchr(line.s, '\0', line.len) != NULL) {
-			diag_bad(d, r->lineno, "NUL byte in line: binary "
-			    "data?");
-			continue;
-		}
+	while (reader_text_line(r, d, &line)) {
 		if (stack_prefix(line.s, line.len, "Call graph")) {
 			graph = 1;
 			continue;

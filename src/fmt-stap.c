@@ -111,14 +111,9 @@ stap_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 	size_t len;
 	int ret;
 
-	while (reader_line(r, &line)) {
+	while (reader_text_line(r, d, &line)) {
 		s = line.s;
 		len = line.len;
-		if (memchr(s, '\0', len) != NULL) {
-			diag_bad(d, r->lineno, "NUL byte in line: binary "
-			    "data?");
-			continue;
-		}
 		if (stap_is_count(s, len)) {
 			stack_ltrim(&s, &len);
 			if ((ret = stack_count(s, len, &count)) < 0)

@@ -131,14 +131,9 @@ vtune_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 	unsigned frac;
 	uint64_t count;
 
-	while (reader_line(r, &line)) {
+	while (reader_text_line(r, d, &line)) {
 		if (r->lineno == 1)
 			continue;
-		if (memchr(line.s, '\0', line.len) != NULL) {
-			diag_bad(d, r->lineno, "NUL byte in line: binary "
-			    "data?");
-			continue;
-		}
 		row = xgrow(row, &rowcap, line.len + 1, 1);
 		for (i = 0, len = 0; i < line.len; i++)
 			if (line.s[i] != '"')

@@ -370,6 +370,17 @@ reader_unread(struct reader *r, const char *p, size_t n)
 	r->end = n + have;
 }
 
+int
+reader_text_line(struct reader *r, struct diag *d, struct strv *line)
+{
+	while (reader_line(r, line)) {
+		if (memchr(line->s, '\0', line->len) == NULL)
+			return 1;
+		diag_bad(d, r->lineno, "NUL byte in line: binary data?");
+	}
+	return 0;
+}
+
 void
 reader_close(struct reader *r)
 {

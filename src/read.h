@@ -14,6 +14,8 @@
 
 #include "sink.h"
 
+struct diag;
+
 #define READ_MAX_LINE (64u << 20)	/* longer lines are skipped */
 #define READ_PEEK 65536			/* bytes offered for detection */
 #define READ_MAX_DOC (512u << 20)	/* largest whole-document input */
@@ -81,6 +83,11 @@ size_t reader_peek(struct reader *, const char **buf);
  * reader->cancelled).
  */
 int reader_line(struct reader *, struct strv *line);
+/*
+ * As reader_line, for the text formats: a line holding a NUL byte is not
+ * returned but counted as a bad line in d.
+ */
+int reader_text_line(struct reader *, struct diag *d, struct strv *line);
 /*
  * Read the rest of the (decompressed) input into memory, for formats that
  * are one document (protobuf, JSON). Sets *buf, NUL-terminated and valid
