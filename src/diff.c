@@ -9,22 +9,6 @@
 #include "diff.h"
 #include "util.h"
 
-/* The frames of node's stack, root first, into *frames; returns how many. */
-static size_t
-diff_frames(const struct profile *p, uint32_t node, struct strv **frames,
-    size_t *cap)
-{
-	size_t n = p->nodes[node].depth, d = n;
-
-	*frames = xgrow(*frames, cap, n + 1, sizeof **frames);
-	for (; node != PROFILE_ROOT; node = p->nodes[node].parent) {
-		d--;
-		(*frames)[d].s = profile_name(p, node)->s;
-		(*frames)[d].len = profile_name(p, node)->len;
-	}
-	return n;
-}
-
 /* The node of a stack in p, or NODE_NONE when p has no such stack. */
 static uint32_t
 diff_find(const struct profile *p, const struct strv *frames, size_t n)
@@ -89,7 +73,7 @@ diff_build(const struct profile *before, const struct profile *after,
 	for (i = 0; i < after->nnodes; i++) {
 		if (after->nodes[i].self == 0)
 			continue;
-		n = diff_frames(after, i, &frames, &cap);
+		n = profile_path(after, i, &frames, &cap);
 		m = diff_find(before, frames, n);
 		b = 0;
 		if (m != NODE_NONE) {
@@ -102,7 +86,7 @@ diff_build(const struct profile *before, const struct profile *after,
 	for (i = 0; i < before->nnodes; i++) {
 		if (before->nodes[i].self == 0 || used[i])
 			continue;
-		n = diff_frames(before, i, &frames, &cap);
+		n = profile_path(before, i, &frames, &cap);
 		profile_add_diff(out, frames, n, 0,
 		    diff_before(before->nodes[i].self, kb, scale), frac);
 	}

@@ -731,6 +731,21 @@ profile_sink(struct profile *p)
 	    profile_sink_unit };
 }
 
+size_t
+profile_path(const struct profile *p, uint32_t node, struct strv **frames,
+    size_t *cap)
+{
+	size_t n = p->nodes[node].depth, d = n;
+
+	*frames = xgrow(*frames, cap, n + 1, sizeof **frames);
+	for (; node != PROFILE_ROOT; node = p->nodes[node].parent) {
+		d--;
+		(*frames)[d].s = profile_name(p, node)->s;
+		(*frames)[d].len = profile_name(p, node)->len;
+	}
+	return n;
+}
+
 void
 profile_set_unit(struct profile *p, const char *unit)
 {

@@ -120,6 +120,12 @@ void profile_init(struct profile *);
 /* Free everything a profile holds. */
 void profile_free(struct profile *);
 
+/*
+ * Set (*frames)[0..depth) to the stack of node, root first, growing the
+ * array as xgrow does. Returns the depth. The strings are the profile's.
+ */
+size_t profile_path(const struct profile *, uint32_t node,
+    struct strv **frames, size_t *cap);
 /* Say what a count is ("nanoseconds"); NULL or "" for samples. */
 void profile_set_unit(struct profile *, const char *unit);
 /* What a count is: "samples" unless the input or --countname said. */

@@ -130,15 +130,14 @@ timeline_range(const struct timeline *tl, int64_t from_ns, int64_t to_ns,
 	const struct profile *p = tl->p;
 	struct strv *frames = NULL;
 	size_t cap = 0, n, j;
-	uint32_t node, d;
+	uint32_t node;
 	uint64_t kept = 0;
 	int64_t off;
 
 	profile_init(out);
 	out->frac = p->frac;
 	out->flamechart = p->flamechart;
-	if (p->unit != NULL)
-		out->unit = xstrdup(p->unit);
+	profile_set_unit(out, p->unit);
 	for (j = 0; j < p->ntimes; j++) {
 		off = p->times[j].time_ns - tl->t0;
 		if (off < from_ns || off >= to_ns)
@@ -146,14 +145,7 @@ timeline_range(const struct timeline *tl, int64_t from_ns, int64_t to_ns,
 		node = p->times[j].leaf;
 		if (!tl->include_idle && tl->idle[node])
 			continue;
-		n = p->nodes[node].depth;
-		frames = xgrow(frames, &cap, n + 1, sizeof *frames);
-		for (d = (uint32_t)n; node != PROFILE_ROOT;
-		    node = p->nodes[node].parent) {
-			d--;
-			frames[d].s = profile_name(p, node)->s;
-			frames[d].len = profile_name(p, node)->len;
-		}
+		n = profile_path(p, node, &frames, &cap);
 		profile_add(out, frames, n, p->times[j].count, p->frac);
 		kept++;
 	}
@@ -185,7 +177,7 @@ timeline_chart(const struct profile *p, struct profile *out)
 	struct strv *frames = NULL;
 	struct order *ord;
 	size_t cap = 0, n, j;
-	uint32_t node, d;
+	uint32_t node;
 	const struct tsample *ts;
 
 	if (p->ntimes == 0 || p->ntimes != p->nstacks)
@@ -205,19 +197,11 @@ timeline_chart(const struct profile *p, struct profile *out)
 	out->flamechart = 1;
 	out->keeptimes = p->keeptimes;
 	out->frac = p->frac;
-	if (p->unit != NULL)
-		out->unit = xstrdup(p->unit);
+	profile_set_unit(out, p->unit);
 	for (j = 0; j < p->ntimes; j++) {
 		ts = &p->times[ord[j].i];
 		node = ts->leaf;
-		n = p->nodes[node].depth;
-		frames = xgrow(frames, &cap, n + 1, sizeof *frames);
-		for (d = (uint32_t)n; node != PROFILE_ROOT;
-		    node = p->nodes[node].parent) {
-			d--;
-			frames[d].s = profile_name(p, node)->s;
-			frames[d].len = profile_name(p, node)->len;
-		}
+		n = profile_path(p, node, &frames, &cap);
 		out->now_ns = ts->time_ns;
 		profile_add(out, frames, n, ts->count, p->frac);
 	}
