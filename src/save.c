@@ -5,6 +5,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +17,59 @@
 #include "util.h"
 
 #define SAVE_BUFSIZE (1u << 18)
+
+/*
+ * The temporary file being written, for a signal that ends the program to
+ * remove: a copy, since a handler may not look at malloc'ed memory that is
+ * being freed.
+ */
+static char save_pending[PATH_MAX];
+static volatile sig_atomic_t save_has_pending;
+
+void
+save_forget_pending(void)
+{
+	if (save_has_pending) {
+		save_has_pending = 0;
+		unlink(save_pending);
+	}
+}
+
+/* Remove the temporary file and let the signal take its course. */
+static void
+save_fatal_signal(int sig)
+{
+	save_forget_pending();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/*
+ * Note tmp as the file to remove if a signal ends the program while it is
+ * written. Signals someone else handles (the TUI's, a recording's) are left
+ * to them; term.c removes the file too.
+ */
+static void
+save_guard(const char *tmp)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGXFSZ };
+	struct sigaction sa, old;
+	size_t i;
+
+	if (strlen(tmp) >= sizeof save_pending)
+		return;
+	save_has_pending = 0;
+	memcpy(save_pending, tmp, strlen(tmp) + 1);
+	save_has_pending = 1;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = save_fatal_signal;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+		if (sigaction(sigs[i], NULL, &old) == 0 &&
+		    old.sa_handler == SIG_DFL)
+			sigaction(sigs[i], &sa, NULL);
+	}
+}
 
 void
 save_input_add(struct input_ids *in, const char *path)
@@ -103,6 +158,7 @@ save_open(struct save *s, const char *path, const struct input_ids *in,
 		s->tmp = NULL;
 		goto fail;
 	}
+	save_guard(s->tmp);
 	mask = umask(0);
 	umask(mask);
 	(void)fchmod(fd, 0666 & ~mask);
@@ -160,6 +216,8 @@ save_commit(struct save *s, char *err, size_t errlen)
 		save_abort(s);
 		return -1;
 	}
+	/* Renamed: the name is free again, nothing to remove. */
+	save_has_pending = 0;
 	free(s->tmp);
 	s->tmp = NULL;
 	free(s->buf);
@@ -174,6 +232,7 @@ save_abort(struct save *s)
 		fclose(s->f);
 	s->f = NULL;
 	if (s->tmp != NULL) {
+		save_has_pending = 0;
 		unlink(s->tmp);
 		free(s->tmp);
 		s->tmp = NULL;

@@ -48,5 +48,11 @@ int save_open(struct save *, const char *path, const struct input_ids *,
 int save_commit(struct save *, char *err, size_t errlen);
 /* Give up: close and remove the temporary file. */
 void save_abort(struct save *);
+/*
+ * Remove the temporary file of an export under way, if any; safe in a
+ * signal handler. save_open() catches the signals that end the program for
+ * this unless something else handles them, which must then call it.
+ */
+void save_forget_pending(void);
 
 #endif

@@ -24,6 +24,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "save.h"
 #include "term.h"
 #include "util.h"
 
@@ -94,6 +95,7 @@ term_fatal_signal(int sig)
 	}
 	if (loading)
 		term_write(STDERR_FILENO, "\r\033[K", 4);
+	save_forget_pending();
 	signal(sig, SIG_DFL);
 	raise(sig);
 	errno = saved;

@@ -54,6 +54,14 @@ expect_match "write failure: message" \
 expect_eq "write failure: old file kept" old "$(cat "$TMP/full.svg")"
 nothing_left "write failure" "$TMP"
 
+# Killed half way through the write (the same limit, its signal not
+# ignored: SIGXFSZ ends the program): the temporary file goes with it.
+(ulimit -f 8 && exec "$FLAMETUI" --svg="$TMP/full.svg" "$TMP/in.folded") \
+    2>"$TMP/err"
+expect_eq "killed while writing: by SIGXFSZ" $((128 + 25)) $?
+expect_eq "killed while writing: old file kept" old "$(cat "$TMP/full.svg")"
+nothing_left "killed while writing" "$TMP"
+
 # Standard output that fails.
 if [ -w /dev/full ]; then
 	"$FLAMETUI" --svg=- "$TMP/in.folded" >/dev/full 2>"$TMP/err"
