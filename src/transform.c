@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diff.h"
 #include "transform.h"
 #include "util.h"
 
@@ -60,6 +61,25 @@ transform_match(const struct profile *p, const struct transform *t)
 	return m;
 }
 
+/* Add a stack's AFTER - BEFORE to its last node, saturating. */
+static void
+transform_delta(struct profile *out, uint32_t leaf, int64_t d)
+{
+	int64_t *x;
+
+	if (out->delta == NULL) {
+		out->delta = xcalloc(out->capnodes, sizeof *out->delta);
+		out->maxdelta = 1;
+	}
+	x = &out->delta[leaf];
+	if (d > 0 && *x > INT64_MAX - d)
+		*x = INT64_MAX;
+	else if (d < 0 && *x < -INT64_MAX - d)
+		*x = -INT64_MAX;
+	else
+		*x += d;
+}
+
 /* Walk node's stack (root first) into a->ids; returns its length. */
 static size_t
 transform_path(struct apply *a, uint32_t node)
@@ -73,9 +93,12 @@ transform_path(struct apply *a, uint32_t node)
 	return n;
 }
 
-/* Rebuild one stack of ids (root first) through the transform and add it. */
+/*
+ * Rebuild one stack of ids (root first) through the transform and add it,
+ * with delta its AFTER - BEFORE when the profile is differential.
+ */
 static void
-transform_stack(struct apply *a, size_t n, uint64_t count)
+transform_stack(struct apply *a, size_t n, uint64_t count, int64_t delta)
 {
 	const struct transform *t = a->t;
 	uint32_t *ids = a->ids;
@@ -122,9 +145,28 @@ transform_stack(struct apply *a, size_t n, uint64_t count)
 			break;
 	a->path = xgrow(a->path, &a->cappath, n + 1, sizeof *a->path);
 	profile_add_ids(a->out, a->outids, n, a->path, k, count, a->in->frac);
+	if (a->in->delta != NULL)
+		transform_delta(a->out, n > 0 ? a->path[n - 1] : PROFILE_ROOT,
+		    delta);
 	a->previds = xgrow(a->previds, &a->capprev, n + 1, sizeof *a->previds);
 	memcpy(a->previds + k, a->outids + k, (n - k) * sizeof *a->previds);
 	a->nprev = n;
+}
+
+/* The largest change of a stack of a differential profile, at least 1. */
+static void
+transform_maxdelta(struct profile *out)
+{
+	uint64_t m;
+	uint32_t i;
+
+	out->maxdelta = 1;
+	for (i = 0; i < out->nnodes; i++) {
+		m = out->delta[i] < 0 ? (uint64_t)-out->delta[i] :
+		    (uint64_t)out->delta[i];
+		if (m > out->maxdelta)
+			out->maxdelta = m;
+	}
 }
 
 void
@@ -135,6 +177,7 @@ transform_apply(const struct profile *in, const struct transform *t,
 	struct apply a = { .in = in, .t = t, .out = out };
 	double min_total = 0;
 	uint64_t self;
+	int64_t *inc = NULL, d = 0;
 	uint32_t *todo = NULL, n, c;
 	size_t captodo = 0, ntodo = 0, len;
 
@@ -144,27 +187,37 @@ transform_apply(const struct profile *in, const struct transform *t,
 	profile_set_unit(out, in->unit);
 	if (t->prune > 0)
 		min_total = (double)nodes[PROFILE_ROOT].total * t->prune / 100;
+	/* A differential profile keeps its changes: pruned, a subtree's. */
+	if (in->delta != NULL) {
+		inc = xcalloc(in->nnodes, sizeof *inc);
+		diff_inclusive(in, inc);
+	}
 	todo = xgrow(todo, &captodo, 1, sizeof *todo);
 	todo[ntodo++] = PROFILE_ROOT;
 	while (ntodo > 0) {
 		n = todo[--ntodo];
 		self = nodes[n].self;
+		d = inc != NULL ? in->delta[n] : 0;
 		for (c = nodes[n].child; c != NODE_NONE; c = nodes[c].next) {
 			if ((double)nodes[c].total < min_total) {
 				self += nodes[c].total;
+				d += inc != NULL ? inc[c] : 0;
 				continue;
 			}
 			todo = xgrow(todo, &captodo, ntodo + 1, sizeof *todo);
 			todo[ntodo++] = c;
 		}
-		if (self == 0)
+		if (self == 0 && d == 0)
 			continue;
 		len = transform_path(&a, n);
-		transform_stack(&a, len, self);
+		transform_stack(&a, len, self, d);
 	}
+	if (out->delta != NULL)
+		transform_maxdelta(out);
 	out->saturated |= in->saturated;
 	profile_finish(out);
 	free(todo);
+	free(inc);
 	free(a.match);
 	free(a.ids);
 	free(a.outids);

@@ -37,6 +37,26 @@ expect_eq "--diff of the two bursts: as joined by hand" \
 	"$(join -a1 -a2 -e0 -o0,1.2,2.2 "$TMP/b1" "$TMP/a3" | LC_ALL=C sort)" \
 	"$(LC_ALL=C sort "$TMP/d13")"
 
+# The filters keep both counts: reversed, each stack's two counts as they
+# were; pruned under 30% of AFTER's 60 (18), b 10 and gone 0 go into main:
+# 10 after and 15 before.
+expect_eq "--diff --reverse keeps both counts" \
+"a;main 10 30
+b;main 10 10
+gone;main 5 0
+new;main 0 20" "$("$FLAMETUI" --diff --reverse --fold "$TMP/before" \
+	"$TMP/after")"
+expect_eq "--diff --nodefraction keeps both counts" \
+"main 15 10
+main;a 10 30
+main;new 0 20" "$("$FLAMETUI" --diff --nodefraction=30% --fold \
+	"$TMP/before" "$TMP/after")"
+# Reversed, lex;parse;main 10 15 ends in main: +5 of 43 samples, 11.63%.
+"$FLAMETUI" --reverse --svg="$TMP/r.svg" "$top_srcdir/tests/svg/diff.folded"
+expect_eq "--reverse --svg: the change at the reversed stack's end" \
+	'<title>main (15 samples, 34.88%; +11.63%)</title>' \
+	"$(grep -o '<title>main (15 [^<]*</title>' "$TMP/r.svg")"
+
 # The viewer: a grew (red), b shrank in share (blue), new is new (red),
 # main's status line: before 25, after 60, delta +35.
 start 100 12 --diff "$TMP/before" "$TMP/after"
