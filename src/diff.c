@@ -110,3 +110,40 @@ diff_inclusive(const struct profile *p, int64_t *inc)
 	for (i = p->nnodes; i-- > 1;)
 		inc[p->nodes[i].parent] += inc[i];
 }
+
+uint64_t
+diff_other(const struct profile *p, uint32_t node)
+{
+	uint64_t self = p->nodes[node].self, mag;
+	int64_t d;
+
+	if (p->delta == NULL)
+		return self;
+	/* AFTER's widths: BEFORE = self - delta; BEFORE's: AFTER = self + delta. */
+	d = p->diff_before ? p->delta[node] : -p->delta[node];
+	mag = d < 0 ? (uint64_t)-d : (uint64_t)d;
+	if (d < 0)
+		return mag > self ? 0 : self - mag;
+	return self + mag < self ? UINT64_MAX : self + mag;
+}
+
+int
+diff_hidden(const struct profile *p, uint32_t node)
+{
+	return p->delta != NULL && p->nodes[node].self == 0 &&
+	    p->delta[node] != 0 && diff_other(p, node) > 0;
+}
+
+void
+diff_swap(struct profile *p)
+{
+	uint32_t i;
+
+	if (p->delta == NULL)
+		return;
+	for (i = 0; i < p->nnodes; i++)
+		p->nodes[i].self = diff_other(p, i);
+	p->diff_before = !p->diff_before;
+	p->dirty = 1;
+	profile_finish(p);
+}

@@ -22,4 +22,26 @@ void diff_build(const struct profile *before, const struct profile *after,
  */
 void diff_inclusive(const struct profile *p, int64_t *inc);
 
+/*
+ * Take the counts, and so the widths, of a differential profile from its
+ * other side, in place: BEFORE's when they are AFTER's, and back. The tree
+ * and its node indices do not change, p->delta stays AFTER - BEFORE and
+ * p->diff_before says which side the counts are. Stacks only on the other
+ * side get their width; those only on this side have none. Nothing happens
+ * to a profile without p->delta.
+ */
+void diff_swap(struct profile *p);
+
+/*
+ * The count of the stack ending at node on the side the widths are not
+ * from: BEFORE's for a profile of AFTER's widths, and the other way round.
+ */
+uint64_t diff_other(const struct profile *p, uint32_t node);
+
+/*
+ * Is the stack ending at node only on the side the widths are not from
+ * (so of no width)? Its count there is diff_other().
+ */
+int diff_hidden(const struct profile *p, uint32_t node);
+
 #endif

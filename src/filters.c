@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diff.h"
 #include "keys.h"
 #include "transform.h"
 #include "tui.h"
@@ -71,6 +72,7 @@ static int
 filters_same_filters(const struct vstate *a, const struct vstate *b)
 {
 	return a->reverse == b->reverse && a->recursion == b->recursion &&
+	    a->before == b->before &&
 	    a->prune == b->prune && a->focus_exact == b->focus_exact &&
 	    filters_same(a->focus, b->focus) &&
 	    filters_same(a->hide, b->hide) &&
@@ -173,6 +175,7 @@ filters_sandwich_open(struct tui *t)
 			transform_apply(t->p, &tr, &t->sp[i]);
 	}
 	filters_regfree(rp);
+	t->incfor = NULL;
 	t->graphv = t->v;
 	view_init(&t->v, &t->sp[1]);
 	t->v.icicle = 1;
@@ -217,6 +220,10 @@ filters_rebuild(struct tui *t)
 	view_free(&t->v);
 	if (t->hasshown)
 		profile_free(&t->shown);
+	t->incfor = NULL;	/* flame.c works the colours out again */
+	/* The loaded profile takes the widths of the side asked for. */
+	if (t->orig->delta != NULL && t->orig->diff_before != t->cur.before)
+		diff_swap(t->orig);
 	t->hasshown = transform_active(&tr);
 	if (t->hasshown) {
 		profile_init(&t->shown);
@@ -275,6 +282,7 @@ filters_init(struct tui *t, const struct vstate *init)
 		t->cur.nzoom = 0;
 	}
 	t->cur.mode = MODE_GRAPH;
+	t->cur.before = t->orig->diff_before;
 	filters_rebuild(t);
 	if (init != NULL)
 		filters_enter(t, init->mode);
@@ -489,6 +497,69 @@ filters_ask_prune(struct tui *t)
 	return filters_changed(t);
 }
 
+/*
+ * w: take the widths from the other side of a differential profile. The
+ * zoom stack and the selection all lie on the selection's stack: they are
+ * found again by their names in the profile rebuilt, as far as they are
+ * still there and have a width.
+ */
+static int
+filters_widths(struct tui *t)
+{
+	struct view *v = filters_graphv(t);
+	struct strv *frames = NULL;
+	uint32_t *zdepth, n, c;
+	size_t nzoom, len, cap = 0, i, k, z;
+	int ret;
+
+	if (t->orig->delta == NULL) {
+		snprintf(t->msg, sizeof t->msg, "w is for differential input: "
+		    "--diff BEFORE AFTER, or \"stack BEFORE AFTER\" lines");
+		return VIEW_DRAW;
+	}
+	filters_push(t);
+	nzoom = v->nzoom;
+	zdepth = xcalloc(nzoom, sizeof *zdepth);
+	for (i = 0; i < nzoom; i++)
+		zdepth[i] = v->p->nodes[v->zoom[i]].depth;
+	len = profile_path(v->p, v->sel, &frames, &cap);
+	for (i = 0; i < len; i++)	/* the profile is rebuilt: copies */
+		frames[i].s = xstrndup(frames[i].s, frames[i].len);
+	t->cur.before = !t->cur.before;
+	ret = filters_changed(t);
+	v = filters_graphv(t);
+
+	/* Down the stack as far as it goes, zooming where it was zoomed. */
+	n = PROFILE_ROOT;
+	for (k = 0, z = 1; k < len; k++) {
+		for (c = v->p->nodes[n].child; c != NODE_NONE;
+		    c = v->p->nodes[c].next)
+			if (profile_name(v->p, c)->len == frames[k].len &&
+			    memcmp(profile_name(v->p, c)->s, frames[k].s,
+			    frames[k].len) == 0)
+				break;
+		if (c == NODE_NONE || v->p->nodes[c].total == 0)
+			break;
+		n = c;
+		if (z < nzoom && zdepth[z] == k + 1) {
+			v->sel = n;
+			view_zoom(v);
+			z++;
+		}
+	}
+	v->sel = n;
+	for (i = 0; i < len; i++)
+		free((char *)frames[i].s);
+	free(frames);
+	free(zdepth);
+	if (t->msg[0] == '\0')
+		snprintf(t->msg, sizeof t->msg, "%s", t->cur.before ?
+		    "widths from BEFORE: the stacks gone since are drawn, the "
+		    "new ones not (w: back)" : "widths from AFTER: the new "
+		    "stacks are drawn, the ones gone not (w: back)");
+	return ret;
+}
+
 int
 filters_action(struct tui *t, int act)
 {
@@ -539,6 +610,8 @@ filters_action(struct tui *t, int act)
 		return VIEW_LAYOUT;
 	case ACT_UNDO:
 		return filters_undo(t);
+	case ACT_WIDTHS:
+		return filters_widths(t);
 	default:
 		return 0;
 	}
@@ -624,6 +697,8 @@ filters_describe(const struct tui *t, char *buf, size_t size)
 	}
 	if (s->recursion)
 		filters_cat(buf, size, " | recursion collapsed", "", "");
+	if (s->before)
+		filters_cat(buf, size, " | widths: BEFORE", "", "");
 	if (s->mode == MODE_SANDWICH)
 		filters_cat(buf, size, " | callers and callees of ", s->func, "");
 	else if (s->mode == MODE_TOP)

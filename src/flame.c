@@ -90,25 +90,36 @@ flame_pct(uint64_t c, uint64_t of)
 	return of == 0 ? 0.0 : 100.0 * (double)c / (double)of;
 }
 
+/*
+ * A node's count (its subtree's) after, and before, in a differential
+ * profile, whichever side the widths are from.
+ */
+static void
+flame_diff_counts(const struct profile *p, const int64_t *inc, uint32_t n,
+    double *after, double *before)
+{
+	double w = (double)p->nodes[n].total;
+
+	*after = p->diff_before ? w + (double)inc[n] : w;
+	*before = p->diff_before ? w : w - (double)inc[n];
+}
+
 /* A node's share after less its share before, in a differential profile. */
 static double
-flame_share_change(const struct profile *p, const int64_t *inc, uint32_t n,
-    uint64_t ra, uint64_t rb)
+flame_share_change(const struct profile *p, const int64_t *inc, uint32_t n)
 {
-	uint64_t a = p->nodes[n].total;
-	double b = (double)a - (double)inc[n];
+	double a, b, ra, rb;
 
-	return (ra > 0 ? (double)a / (double)ra : 0) -
-	    (rb > 0 ? b / (double)rb : 0);
+	flame_diff_counts(p, inc, PROFILE_ROOT, &ra, &rb);
+	flame_diff_counts(p, inc, n, &a, &b);
+	return (ra > 0 ? a / ra : 0) - (rb > 0 ? b / rb : 0);
 }
 
 /* The colour of a frame of a differential profile: red grew, blue shrank. */
 static struct rgb
 flame_diff_rgb(const struct tui *t, const struct profile *p, uint32_t n)
 {
-	uint64_t ra = p->nodes[PROFILE_ROOT].total;
-	uint64_t rb = (uint64_t)((int64_t)ra - t->incdelta[PROFILE_ROOT]);
-	double sh = flame_share_change(p, t->incdelta, n, ra, rb), f;
+	double sh = flame_share_change(p, t->incdelta, n), f;
 	unsigned char x;
 
 	f = t->maxshare > 0 ? (sh < 0 ? -sh : sh) / t->maxshare : 0;
@@ -120,22 +131,39 @@ flame_diff_rgb(const struct tui *t, const struct profile *p, uint32_t n)
 	return (struct rgb){ 230, 230, 230 };
 }
 
-/* Add a differential frame's counts to the status: before, after, delta. */
+/*
+ * A differential frame's status: before, after, delta, the side of the
+ * widths and the stacks under it only on the other side (not drawn). Short
+ * leaves the last two out.
+ */
 static void
-flame_diff_status(const struct profile *p, int64_t inc, uint64_t after,
-    char *buf, size_t size)
+flame_diff_status(const struct tui *t, const struct profile *p, uint32_t n,
+    int shrt, char *buf, size_t size)
 {
-	char b[64], a[64], d[64];
-	size_t len = strlen(buf);
+	char b[64], a[64], d[64], h[64];
+	int64_t inc = t->incdelta[n];
 	uint64_t mag = inc < 0 ? (uint64_t)-inc : (uint64_t)inc;
-	double before = (double)after - (double)inc;
+	double after, before;
+	int len;
 
+	flame_diff_counts(p, t->incdelta, n, &after, &before);
 	profile_fmt_count(p, (uint64_t)before, b, sizeof b);
-	profile_fmt_count(p, after, a, sizeof a);
+	profile_fmt_count(p, (uint64_t)after, a, sizeof a);
 	profile_fmt_count(p, mag, d, sizeof d);
-	snprintf(buf + len, size - len, " | before %s | after %s | delta %s%s "
+	len = snprintf(buf, size, " | before %s | after %s | delta %s%s "
 	    "(%s%.1f%%)", b, a, inc < 0 ? "-" : "+", d, inc < 0 ? "-" : "+",
 	    before > 0 ? 100.0 * (double)mag / before : 100.0);
+	if (shrt || len < 0 || (size_t)len >= size)
+		return;
+	len += snprintf(buf + len, size - (size_t)len, " | widths: %s",
+	    p->diff_before ? "before" : "after");
+	if (t->hidstacks[n] == 0 || len < 0 || (size_t)len >= size)
+		return;
+	profile_fmt_count(p, t->hidcount[n], h, sizeof h);
+	snprintf(buf + len, size - (size_t)len, " | %s: %llu stack%s, %s %s",
+	    p->diff_before ? "new" : "gone",
+	    (unsigned long long)t->hidstacks[n],
+	    t->hidstacks[n] == 1 ? "" : "s", h, profile_unit(p));
 }
 
 /* Write a line of text in reverse video across the screen at y. */
@@ -195,9 +223,10 @@ flame_status(struct tui *t)
 	snprintf(right, sizeof right, " | %s %s | %.2f%% of total | "
 	    "%.2f%% of zoom", count, profile_unit(p), all, zoom);
 	if (p->delta != NULL && t->incfor == p) {
-		right[0] = '\0';
-		flame_diff_status(p, t->incdelta[t->v.sel], c, right,
-		    sizeof right);
+		flame_diff_status(t, p, t->v.sel, 0, right, sizeof right);
+		if ((int)strlen(right) + 8 > COLS)
+			flame_diff_status(t, p, t->v.sel, 1, right,
+			    sizeof right);
 	}
 	if ((int)strlen(right) + 8 > COLS)
 		snprintf(right, sizeof right, " | %s | %.2f%% | %.2f%%", count,
@@ -241,6 +270,10 @@ flame_bottom(struct tui *t)
 		    "switch pane  f: focus  c: back  u: undo  q: quit",
 		    t->pane == 0 ? "CALLERS" : "callers",
 		    t->pane == 1 ? "CALLEES" : "callees");
+	else if (p->delta != NULL)
+		snprintf(line, sizeof line, "Enter: zoom  w: widths from %s  "
+		    "u: undo  /: search  ?: help  q: quit",
+		    p->diff_before ? "AFTER" : "BEFORE");
 	else
 		snprintf(line, sizeof line, "Enter: zoom  u: undo  /: search  "
 		    "i: icicle  ?: help  q: quit");
@@ -346,26 +379,40 @@ flame_graph(struct tui *t, const struct view *v, int top, int h)
 	}
 }
 
-/* Get the subtree changes of a differential profile ready, if it is one. */
+/*
+ * Get the subtree changes of a differential profile ready, if it is one,
+ * and the stacks under each node that the widths leave out.
+ */
 static void
 flame_diff_prepare(struct tui *t, const struct profile *p)
 {
-	uint64_t ra, rb;
 	double sh;
 	uint32_t i;
 
 	if (p->delta == NULL || (t->incfor == p && t->incnodes == p->nnodes))
 		return;
 	free(t->incdelta);
+	free(t->hidstacks);
+	free(t->hidcount);
 	t->incdelta = xcalloc(p->nnodes, sizeof *t->incdelta);
+	t->hidstacks = xcalloc(p->nnodes, sizeof *t->hidstacks);
+	t->hidcount = xcalloc(p->nnodes, sizeof *t->hidcount);
 	t->incfor = p;
 	t->incnodes = p->nnodes;
 	diff_inclusive(p, t->incdelta);
-	ra = p->nodes[PROFILE_ROOT].total;
-	rb = (uint64_t)((int64_t)ra - t->incdelta[PROFILE_ROOT]);
+	for (i = 0; i < p->nnodes; i++)
+		if (diff_hidden(p, i)) {
+			t->hidstacks[i] = 1;
+			t->hidcount[i] = diff_other(p, i);
+		}
+	/* Children come after their parents: sum from the end. */
+	for (i = p->nnodes; i-- > 1;) {
+		t->hidstacks[p->nodes[i].parent] += t->hidstacks[i];
+		t->hidcount[p->nodes[i].parent] += t->hidcount[i];
+	}
 	t->maxshare = 0;
 	for (i = 1; i < p->nnodes; i++) {
-		sh = flame_share_change(p, t->incdelta, i, ra, rb);
+		sh = flame_share_change(p, t->incdelta, i);
 		if (sh < 0)
 			sh = -sh;
 		if (sh > t->maxshare)

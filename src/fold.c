@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "diff.h"
 #include "fold.h"
 #include "util.h"
 
@@ -75,20 +76,19 @@ fold_items(const struct profile *p, struct level *l, uint32_t node)
 
 /*
  * The end of a stack's line: " COUNT", or for a differential profile
- * " BEFORE AFTER", as difffolded.pl writes them.
+ * " BEFORE AFTER", as difffolded.pl writes them; " AFTER BEFORE" when the
+ * widths are BEFORE's, the count that flamegraph.pl sizes frames by last.
  */
 static void
 fold_count(const struct profile *p, uint32_t node, FILE *f)
 {
-	char num[32], before[32];
+	char num[32], other[32];
 	uint64_t self = p->nodes[node].self;
-	int64_t d = p->delta != NULL ? p->delta[node] : 0;
-	uint64_t b = d >= 0 ? ((uint64_t)d > self ? 0 : self - (uint64_t)d) :
-	    self + (uint64_t)-d;
 
 	if (p->delta != NULL)
-		fprintf(f, " %s %s\n", profile_fmt_count(p, b, before,
-		    sizeof before), profile_fmt_count(p, self, num, sizeof num));
+		fprintf(f, " %s %s\n", profile_fmt_count(p, diff_other(p, node),
+		    other, sizeof other), profile_fmt_count(p, self, num,
+		    sizeof num));
 	else
 		fprintf(f, " %s\n", profile_fmt_count(p, self, num,
 		    sizeof num));

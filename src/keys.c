@@ -77,6 +77,8 @@ const struct key keys[] = {
 	{ KEYS_GRAPH, "WheelDown", ACT_SCROLL_DOWN, "scroll down a row" },
 	{ KEYS_GRAPH, "m", ACT_HEATMAP, "show the sub-second heat map of a "
 	    "timestamped input" },
+	{ KEYS_GRAPH, "w", ACT_WIDTHS, "differential input: size frames by "
+	    "BEFORE (the stacks gone since are drawn) or by AFTER" },
 
 	{ KEYS_PROMPT, "Enter", ACT_P_ACCEPT, "accept" },
 	{ KEYS_PROMPT, "Escape", ACT_P_CANCEL, "cancel" },

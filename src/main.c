@@ -43,6 +43,7 @@ enum {
 	OPT_THREADS, OPT_TOP, OPT_CALLERS,
 	OPT_HEATMAP, OPT_BUCKETS, OPT_TIME_RANGE, OPT_INCLUDE_IDLE,
 	OPT_DIFF, OPT_NORMALIZE,
+	OPT_WIDTHS,
 };
 
 static const struct option longopts[] = {
@@ -97,6 +98,7 @@ static const struct option longopts[] = {
 	{ "include-idle", no_argument, NULL, OPT_INCLUDE_IDLE },
 	{ "diff", no_argument, NULL, OPT_DIFF },
 	{ "normalize", no_argument, NULL, OPT_NORMALIZE },
+	{ "widths", required_argument, NULL, OPT_WIDTHS },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
@@ -167,10 +169,15 @@ usage(FILE *f)
 "                         input with timestamps, such as perf script's\n"
 "      --diff             two files, BEFORE AFTER: a differential profile,\n"
 "                         AFTER's widths, red where a frame's share grew and\n"
-"                         blue where it shrank; --fold writes\n"
-"                         \"stack BEFORE AFTER\" lines, as difffolded.pl\n"
+"                         blue where it shrank (the SVG: where the count of\n"
+"                         stacks ending there did, as flamegraph.pl); --fold\n"
+"                         writes \"stack BEFORE AFTER\" lines, as difffolded.pl\n"
 "      --normalize        --diff: scale BEFORE's counts to AFTER's total\n"
 "                         (difffolded.pl -n)\n"
+"      --widths=SIDE      differential input (--diff, or \"stack BEFORE AFTER\"\n"
+"                         lines): size frames by after (the default) or by\n"
+"                         before, where the stacks gone from AFTER are drawn\n"
+"                         (blue); --fold then writes \"stack AFTER BEFORE\"\n"
 "      --include-idle     keep the kernel's idle samples (a frame cpu_idle,\n"
 "                         intel_idle, do_idle, ... or a swapper root) in the\n"
 "                         heat map and --time-range (default: left out)\n"
@@ -362,7 +369,7 @@ main(int argc, char **argv)
 	struct top_row *rows;
 	size_t nrows;
 	int64_t range_from = 0, range_to = -1;
-	int diff = 0, normalize = 0;
+	int diff = 0, normalize = 0, widths_before = 0;
 	struct profile before;
 	struct timeline tl;
 
@@ -585,6 +592,15 @@ main(int argc, char **argv)
 		case OPT_NORMALIZE:
 			normalize = 1;
 			break;
+		case OPT_WIDTHS:
+			if (strcmp(optarg, "before") != 0 &&
+			    strcmp(optarg, "after") != 0) {
+				fprintf(stderr, "%s: --widths wants before or "
+				    "after, not '%s'\n", PROGNAME, optarg);
+				return 2;
+			}
+			widths_before = strcmp(optarg, "before") == 0;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -685,6 +701,17 @@ main(int argc, char **argv)
 	if (p.saturated)
 		fprintf(stderr, "%s: warning: a sample count overflowed 64 bits "
 		    "and was clamped\n", PROGNAME);
+	if (widths_before && p.delta == NULL) {
+		fprintf(stderr, "%s: --widths=before is for differential input: "
+		    "--diff BEFORE AFTER, or \"stack BEFORE AFTER\" lines\n",
+		    PROGNAME);
+		profile_free(&p);
+		diag_free(&l.diag);
+		save_input_free(&inputs);
+		return 2;
+	}
+	if (widths_before)
+		diff_swap(&p);
 
 	/* A flame chart of timestamped samples is in time order. */
 	if (flamechart && timeline_chart(&p, &view)) {

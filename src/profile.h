@@ -103,6 +103,11 @@ struct profile {
 	 */
 	int64_t *delta;
 	uint64_t maxdelta;
+	/*
+	 * Differential: the counts (the widths) are BEFORE's rather than
+	 * AFTER's, and delta is still AFTER - BEFORE (see diff_swap()).
+	 */
+	int diff_before;
 	char *unit;		/* what a count is, NULL for samples */
 	/*
 	 * Timestamps, when keeptimes is set before adding stacks: every

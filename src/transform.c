@@ -191,6 +191,7 @@ transform_apply(const struct profile *in, const struct transform *t,
 	if (in->delta != NULL) {
 		inc = xcalloc(in->nnodes, sizeof *inc);
 		diff_inclusive(in, inc);
+		out->diff_before = in->diff_before;
 	}
 	todo = xgrow(todo, &captodo, 1, sizeof *todo);
 	todo[ntodo++] = PROFILE_ROOT;

@@ -42,6 +42,7 @@ struct vstate {
 	uint32_t *zoom;		/* the graph's zoom stack and selection */
 	size_t nzoom;
 	uint32_t sel;
+	int before;		/* differential: widths from BEFORE */
 };
 
 struct tui {
@@ -97,6 +98,9 @@ struct tui {
 	const struct profile *incfor;	/* the profile incdelta is of */
 	uint32_t incnodes;
 	double maxshare;	/* the largest change of share */
+	uint64_t *hidstacks;	/* per node: the stacks of its subtree only on
+				   the side the widths are not from */
+	uint64_t *hidcount;	/* and their count on that side */
 };
 
 /* Options of the interactive view, from the command line. */

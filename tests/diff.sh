@@ -71,4 +71,123 @@ expect_match "new is deep red" "$(printf '\033\\[48;5;196mnew')" \
 keys Up
 wait_for '^a +\| before 10 \| after 30 \| delta \+20 \(\+200\.0%\)'
 
+# Stacks only in BEFORE. With AFTER's widths "gone" has none: the status line
+# counts it under main. w (or --widths=before) sizes by BEFORE (25 samples):
+# a and b 10 each, 40 of 100 columns, gone 5, 20 columns, at column 80; new
+# (only in AFTER) has no width and is counted instead.
+expect_eq "--widths=before --fold: AFTER BEFORE, BEFORE last" \
+"main;a 30 10
+main;b 10 10
+main;gone 0 5
+main;new 20 0" "$("$FLAMETUI" --diff --widths=before --fold "$TMP/before" \
+	"$TMP/after")"
+"$FLAMETUI" --widths=before --fold "$TMP/before" 2>"$TMP/err"
+expect_eq "--widths=before of one profile: exit status" 2 $?
+expect_eq "--widths=before of one profile: the message" \
+	'flametui: --widths=before is for differential input: --diff BEFORE AFTER, or "stack BEFORE AFTER" lines' \
+	"$(cat "$TMP/err")"
+"$FLAMETUI" --diff --widths=left --fold "$TMP/before" "$TMP/after" \
+	2>"$TMP/err"
+expect_eq "--widths=left: exit status" 2 $?
+# Pruned under 30% of BEFORE's 25 (7.5): gone 5 and new 0 go into main.
+expect_eq "--diff --widths=before --nodefraction" \
+"main 20 5
+main;a 30 10
+main;b 10 10" "$("$FLAMETUI" --diff --widths=before --nodefraction=30% \
+	--fold "$TMP/before" "$TMP/after")"
+
+# The SVG at BEFORE's widths: 1180 pixels for 25 samples, gone 236 wide at
+# x 10 + 1180 * 20 / 25. Colours as flamegraph.pl's: by the change of the
+# stack ending at the frame over the largest (20): a +20 full red, gone -5
+# rgb(x,x,255) with x = 210 * (20 - 5) / 20 = 157; b and main unchanged,
+# white. Details: the change as a share of the 25 samples.
+frames() {
+	grep -o '<title>[^<]*</title><rect [^>]*fill="[^"]*"' "$1" |
+	    sed 's/ y="[^"]*"//; s/ height="[^"]*"//'
+}
+"$FLAMETUI" --diff --widths=before --svg="$TMP/b.svg" "$TMP/before" \
+	"$TMP/after"
+expect_eq "--widths=before --svg: the frames" \
+'<title>all (25 samples, 100%)</title><rect x="10" width="1180" fill="rgb(255,255,255)"
+<title>main (25 samples, 100.00%; 0.00%)</title><rect x="10" width="1180" fill="rgb(255,255,255)"
+<title>a (10 samples, 40.00%; +80.00%)</title><rect x="10" width="472" fill="rgb(255,0,0)"
+<title>b (10 samples, 40.00%; 0.00%)</title><rect x="482" width="472" fill="rgb(255,255,255)"
+<title>gone (5 samples, 20.00%; -20.00%)</title><rect x="954" width="236" fill="rgb(157,157,255)"' \
+	"$(frames "$TMP/b.svg")"
+# ... which is flamegraph.pl --negate of the stacks with the columns swapped.
+"$FLAMETUI" --diff --fold "$TMP/after" "$TMP/before" >"$TMP/swapped"
+"$FLAMETUI" --negate --svg="$TMP/n.svg" "$TMP/swapped"
+expect_eq "--widths=before --svg: as --negate of the swapped columns" \
+	"$(frames "$TMP/n.svg")" "$(frames "$TMP/b.svg")"
+"$FLAMETUI" --diff --svg="$TMP/a.svg" "$TMP/before" "$TMP/after"
+expect_eq "--svg at AFTER's widths: no frame for gone" "" \
+	"$(grep -o '<title>gone[^<]*' "$TMP/a.svg")"
+
+# On the screen: AFTER's widths, gone counted on main's status line. From
+# $TMP, so that the title's file names are short.
+cd "$TMP" || exit 1
+start 100 12 --diff before after
+wait_for 'Enter: zoom'
+keys Up
+wait_line 11 'main | before 25 | after 60 | delta +35 (+140.0%) | widths: after | gone: 1 stack, 5 samples'
+expect_eq "AFTER's widths: a, b, new" \
+	"a                                                 b                new" \
+	"$(line 8)"
+expect_eq "the bottom line offers w" \
+	"Enter: zoom  w: widths from BEFORE  u: undo  /: search  ?: help  q: quit" \
+	"$(line 12)"
+# w: BEFORE's widths; gone drawn in blue (its share went from 5/25 to 0, a
+# change of -0.2 of the largest, new's +1/3: 230 - 200 * 0.6 = 110, so
+# rgb(110,110,255), nearest xterm colour 63); main now counts new.
+keys w
+wait_line 1 'before, after | 25 samples | folded | widths: BEFORE'
+wait_line 11 'main | before 25 | after 60 | delta +35 (+140.0%) | widths: before | new: 1 stack, 20 samples'
+expect_eq "BEFORE's widths: a, b, gone" \
+	"a                                       b                                       gone" \
+	"$(line 8)"
+t capture-pane -p -e >"$TMP/screen"
+expect_match "gone is blue" "$(printf '\033\\[48;5;63mgone')" \
+	"$(cat "$TMP/screen")"
+expect_match "a is still red" "$(printf '\033\\[48;5;217ma')" \
+	"$(cat "$TMP/screen")"
+keys Up Right Right
+wait_line 11 'gone | before 5 | after 0 | delta -5 (-100.0%) | widths: before'
+# u goes back to AFTER's widths, where gone is not drawn, and to main.
+keys u
+wait_line 1 'before, after | 60 samples | folded'
+wait_line 11 'main | before 25 | after 60 | delta +35 (+140.0%) | widths: after | gone: 1 stack, 5 samples'
+expect_eq "after u: a, b, new" \
+	"a                                                 b                new" \
+	"$(line 8)"
+# The zoom stays across w: zoomed into a, a fills the width either way.
+keys Left Up Enter
+wait_for '\| zoom: a$'
+keys w
+wait_line 1 'before, after | 25 samples | folded | widths: BEFORE | zoom: a'
+wait_line 11 'a | before 10 | after 30 | delta +20 (+200.0%) | widths: before'
+# Reversed, the stacks keep both counts: gone is a root, 5 of 25 samples.
+keys 0 r
+wait_line 1 'before, after | 25 samples | folded | reverse | widths: BEFORE'
+keys Up Right Right
+wait_line 11 'gone | before 5 | after 0 | delta -5 (-100.0%) | widths: before'
+
+# --widths=before starts there; gone stacks nested deeper are summed.
+printf 'main;a 10\nmain;a;old 4\nmain;b 10\nmain;gone 5\n' >"$TMP/before2"
+start 100 12 --diff before2 after
+wait_for 'Enter: zoom'
+keys Up
+wait_line 11 'main | before 29 | after 60 | delta +31 (+106.9%) | widths: after | gone: 2 stacks, 9 samples'
+keys Up
+wait_line 11 'a | before 14 | after 30 | delta +16 (+114.3%) | widths: after | gone: 1 stack, 4 samples'
+start 100 12 --diff --widths=before before2 after
+wait_line 1 'before2, after | 29 samples | folded | widths: BEFORE'
+keys Up
+wait_line 11 'main | before 29 | after 60 | delta +31 (+106.9%) | widths: before | new: 1 stack, 20 samples'
+
+# w on a profile that is not differential says so.
+start 100 12 before
+wait_for 'Enter: zoom'
+keys w
+wait_line 12 'w is for differential input: --diff BEFORE AFTER, or "stack BEFORE AFTER" lines'
+
 finish
