@@ -45,9 +45,10 @@ run() {
 		    $1 + $2 }' "$DIR/time"
 }
 
-# frames FILE: the number of frames in an SVG.
+# frames FILE: the number of frames in an SVG, a line each in framedata.
 frames() {
-	grep -c '<title>' "$1"
+	sed -n '/<metadata id="framedata">/,/<\/metadata>/p' "$1" |
+	    sed 's/<[^>]*>//g' | grep -c .
 }
 
 bytes=$(wc -c <"$DIR/in.folded")

@@ -20,10 +20,15 @@
 	var nametype = frames.getAttribute("data-nametype");
 	var searchcolor = frames.getAttribute("data-searchcolor");
 
-	// One entry per frame, in document (depth-first) order.
-	var g = [], rect = [], label = [], name = [], samples = [];
-	var off = [], up = [], end = [], fill = [], hit = [], ox = [];
-	var top = 0;		// the first frame that is not an ancestor
+	// One entry per frame, in document (depth-first) order; a frame's
+	// name and counts come from the metadata, a line each.
+	var rect = [], label = [], line = [], name = [], count = [];
+	var samples = [];
+	var delta = [], off = [], up = [], end = [], fill = [], hit = [];
+	var ox = [];
+	var names = document.getElementById("names").textContent.split("\n");
+	var top = num("data-top");	// the first frame that is not an ancestor
+	var unit = frames.getAttribute("data-unit");
 	var zoomed = -1;	// the frame zoomed to, -1 for none
 	var term = null;	// the search, null for none
 	var icase = false;
@@ -31,27 +36,32 @@
 	// Read the frames and rebuild the tree: a frame's parent is the
 	// nearest frame before it one level down.
 	(function () {
-		var kids = frames.children, chain = [], cursor = [], i, j;
-		var e, t, k, d, y, y0 = null, fh = num("data-frameheight");
+		var kids = frames.children, data, chain = [], cursor = [], i, j;
+		var e, f, d, y, y0 = null, fh = num("data-frameheight");
 		var inv = num("data-inverted") === 1;
 
-		for (i = 0; i < kids.length; i++) {
-			e = kids[i];
+		data = document.getElementById("framedata").textContent
+		    .split("\n");
+		for (j = 0; j < kids.length; j++) {
+			e = kids[j];
+			if (e.tagName !== "rect") {
+				label[rect.length - 1] = e;
+				continue;
+			}
+			i = rect.length;
 			e.flametuiIndex = i;
-			g.push(e);
-			rect.push(e.getElementsByTagName("rect")[0]);
-			label.push(e.getElementsByTagName("text")[0] || null);
-			t = e.getElementsByTagName("title")[0].textContent;
-			k = t.lastIndexOf(" (");
-			name.push(k >= 0 ? t.substring(0, k) : t);
-			samples.push(parseFloat(t.substring(k + 2).split(" ")[0]
-			    .replace(/,/g, "")));
-			fill.push(rect[i].getAttribute("fill"));
-			ox.push(rect[i].getAttribute("x"));
+			rect.push(e);
+			label.push(null);
+			f = data[i].split(" ");
+			line.push(parseInt(f[0], 10));
+			name.push(names[line[i]]);
+			count.push(f[1]);
+			samples.push(parseFloat(f[1]));
+			delta.push(f.length > 3 ? parseFloat(f[3]) : null);
+			fill.push(e.getAttribute("fill"));
+			ox.push(e.getAttribute("x"));
 			hit.push(false);
-			if (e.getAttribute("class") === "anc")
-				top = i + 1;
-			y = parseFloat(rect[i].getAttribute("y"));
+			y = parseFloat(e.getAttribute("y"));
 			if (y0 === null)
 				y0 = y;
 			d = Math.round((inv ? y - y0 : y0 - y) / fh);
@@ -61,17 +71,56 @@
 			if (up[i] < 0 || up[i] < top)
 				off.push(0);
 			else {
-				j = up[i];
-				off.push(cursor[j] + parseFloat(
-				    e.getAttribute("data-gap") || "0"));
-				cursor[j] = off[i] + samples[i];
+				off.push(cursor[up[i]] +
+				    (f.length > 2 ? parseFloat(f[2]) : 0));
+				cursor[up[i]] = off[i] + samples[i];
 			}
 			cursor.push(off[i]);
 			chain.push(i);
 		}
 		while (chain.length > 0)
-			end[chain.pop()] = kids.length;
+			end[chain.pop()] = rect.length;
 	})();
+
+	// x with two decimals, as C's printf("%.2f"): a tie (x * 8 odd, as
+	// 0.125) goes to the even digit, where toFixed() would round up.
+	function fixed2(x) {
+		var a = Math.abs(x), t = a * 100, lo = Math.floor(t);
+
+		if (t - lo === 0.5 && (a * 8) % 2 === 1 && lo % 2 === 0)
+			return (x < 0 ? "-" : "") + (lo / 100).toFixed(2);
+		return x.toFixed(2);
+	}
+
+	// A count with thousands separators: 1,234,567.5
+	function commas(s) {
+		var k = s.indexOf("."), i, r = "";
+
+		if (k < 0)
+			k = s.length;
+		for (i = 0; i < k; i++) {
+			if (i > 0 && (k - i) % 3 === 0)
+				r += ",";
+			r += s.charAt(i);
+		}
+		return r + s.substring(k);
+	}
+
+	// Frame i's details: "name (N samples, P%)", and the change of a
+	// differential graph, as flamegraph.pl's titles.
+	function title(i) {
+		var t = name[i] + " (" + commas(count[i]) + " " + unit + ", ";
+		var all = samples[0], d;
+
+		if (i === 0)
+			return t + "100%)";
+		t += fixed2(all > 0 ? 100 * samples[i] / all : 0) + "%";
+		if (delta[i] !== null) {
+			d = all > 0 ? 100 * delta[i] / all : 0;
+			t += "; " + (d > 0 ? "+" : "") + fixed2(d) + "%";
+		}
+		return t + ")";
+	}
 
 	// Show as much of a frame's name as fits in its width.
 	function relabel(i, x, w, y) {
@@ -87,11 +136,25 @@
 			t = document.createElementNS(NS, "text");
 			t.setAttribute("y", (y + 3 + parseFloat(
 			    rect[i].getAttribute("height")) / 2).toFixed(1));
-			g[i].appendChild(t);
+			frames.insertBefore(t, rect[i].nextSibling);
 			label[i] = t;
 		}
 		t.setAttribute("x", (x + 3).toFixed(1));
 		t.textContent = s;
+	}
+
+	// Set or clear a class on frame i: its rect and its label.
+	function set_class(i, cls) {
+		var e = [rect[i], label[i]], k;
+
+		for (k = 0; k < 2; k++) {
+			if (e[k] === null)
+				continue;
+			if (cls === null)
+				e[k].removeAttribute("class");
+			else
+				e[k].setAttribute("class", cls);
+		}
 	}
 
 	// Place frame i at x, w pixels wide.
@@ -100,11 +163,8 @@
 
 		r.setAttribute("x", x.toFixed(1));
 		r.setAttribute("width", w.toFixed(1));
-		if (cls === null)
-			g[i].removeAttribute("class");
-		else
-			g[i].setAttribute("class", cls);
 		relabel(i, x, w, parseFloat(r.getAttribute("y")));
+		set_class(i, cls);
 	}
 
 	// Show frame v's subtree across the whole width, its ancestors below
@@ -112,16 +172,15 @@
 	function show(v) {
 		var ratio = samples[v] > 0 ? fullw / samples[v] : 0, i, a;
 
-		for (i = 0; i < g.length; i++) {
+		for (i = 0; i < rect.length; i++) {
 			if (i >= v && i < end[v])
 				place(i, xpad + (off[i] - off[v]) * ratio,
 				    samples[i] * ratio, null);
 			else
-				g[i].setAttribute("class", "hide");
+				set_class(i, "hide");
 		}
 		for (a = up[v]; a >= 0; a = up[a])
-			place(a, xpad, fullw, a < top ? "anc parent" :
-			    "parent");
+			place(a, xpad, fullw, "parent");
 	}
 
 	function zoom(i) {
@@ -138,14 +197,14 @@
 	function unzoom() {
 		zoomed = -1;
 		unzoombtn.setAttribute("class", "hide");
-		if (g.length > 0)
+		if (rect.length > 0)
 			show(top);
 		update();
 	}
 
 	// Colour the frames matching the search and show Matched %.
 	function search() {
-		var re = null, i, v, h, sum = 0, pct;
+		var re = null, i, v, h, sum = 0, pct, known = [];
 
 		if (term !== null) {
 			try {
@@ -154,10 +213,15 @@
 				re = null;
 			}
 		}
-		// Touch only the frames whose colour changes: a big graph
-		// has hundreds of thousands.
-		for (i = 0; i < g.length; i++) {
-			h = re !== null && re.test(name[i]);
+		// Match each distinct name once, and touch only the frames
+		// whose colour changes: a big graph has hundreds of thousands.
+		for (i = 0; i < rect.length; i++) {
+			h = false;
+			if (re !== null) {
+				h = known[line[i]];
+				if (h === undefined)
+					h = known[line[i]] = re.test(name[i]);
+			}
 			if (h !== hit[i]) {
 				hit[i] = h;
 				rect[i].setAttribute("fill", h ? searchcolor :
@@ -241,7 +305,7 @@
 		update();
 	}
 
-	// The frame (a child of #frames) that e is in, or -1.
+	// The frame whose rect e is (or is in, as its title), or -1.
 	function frame_of(e) {
 		while (e && e.parentNode !== frames) {
 			if (e === document.documentElement)
@@ -260,9 +324,17 @@
 	frames.addEventListener("mouseover", function (ev) {
 		var i = frame_of(ev.target);
 
-		if (i >= 0)
-			details.nodeValue = nametype + " " +
-			    g[i].getElementsByTagName("title")[0].textContent;
+		var t;
+
+		if (i < 0)
+			return;
+		details.nodeValue = nametype + " " + title(i);
+		// The browser's tooltip, made the first time it is needed.
+		if (rect[i].firstChild === null) {
+			t = document.createElementNS(NS, "title");
+			t.textContent = title(i);
+			rect[i].appendChild(t);
+		}
 	});
 	frames.addEventListener("mouseout", function () {
 		details.nodeValue = " ";
@@ -302,7 +374,7 @@
 		x = q !== null ? q.get("x") : null;
 		y = q !== null ? q.get("y") : null;
 		if (x !== null && y !== null) {
-			for (i = top; i < g.length; i++)
+			for (i = top; i < rect.length; i++)
 				if (ox[i] === x &&
 				    rect[i].getAttribute("y") === y) {
 					zoom(i);

@@ -7,10 +7,19 @@
  * left out together with everything above them.
  *
  * Frames are written in depth-first order, so the script can rebuild the
- * tree from the document alone: each <g> holds a <title> "NAME (N samples,
- * P%)", a <rect> and, when the frame is wide enough, a <text> label. A frame
- * that does not start where its previous sibling ends (after a parent's own
- * samples, or a left-out sibling) says by how many samples in data-gap.
+ * tree from the document alone. Each frame is a <rect> and, when the frame is
+ * wide enough, a <text> label right after it: that much draws without the
+ * script. What the script needs for the details of each frame is kept out of
+ * the frames, so that a big graph stays small:
+ *   <metadata id="names">	each distinct name once, one a line;
+ *   <metadata id="framedata">	a line a frame, in the frames' order:
+ *	"NAME COUNT", NAME the line of its name (from 0) and COUNT its
+ *	samples, then " GAP" when it does not start where its previous
+ *	sibling ends (after a parent's own samples, or a left-out sibling),
+ *	and for differential input " GAP DELTA", DELTA the change (negated
+ *	by --negate). The script builds "NAME (N samples, P%)" from that.
+ * Frame 0 is the profile's root, named "all"; #frames' data-top says how
+ * many frames are ancestors of the export root, drawn at full width.
  *
  * Output goes through a small buffer of our own rather than stdio calls per
  * field: a big profile has hundreds of thousands of frames.
@@ -33,12 +42,14 @@
 #define SVG_FRAMEPAD 1
 #define SVG_SEARCHCOLOR "rgb(230,0,230)"
 
-/* An output buffer in front of a FILE. */
+/* An output buffer in front of a FILE, or of memory when f is NULL. */
 struct svg_out {
 	FILE *f;
 	char buf[65536];
 	size_t len;
 	int error;
+	char *mem;		/* without a FILE: everything flushed */
+	size_t memlen, memcap;
 };
 
 /* A frame waiting to be written. */
@@ -60,6 +71,11 @@ struct svg {
 	uint32_t maxdepth;	/* deepest frame drawn */
 	double height;		/* of the image */
 	uint64_t rng;		/* colours without --hash */
+	struct svg_out data;	/* the framedata lines, written last */
+	uint32_t *nameline;	/* per name id, its line in names; 0 none yet
+				   (line 0 is the root's "all") */
+	uint32_t *names;	/* name ids in the order of their lines */
+	size_t nnames, capnames;
 };
 
 /* The profile the sort below compares names in. */
@@ -149,12 +165,23 @@ svg_background(const struct svg_opts *o, const char **c1, const char **c2)
 		*c1 = *c2 = bg;
 }
 
+/* Write n bytes to the FILE, or keep them in memory. */
+static void
+svg_write_out(struct svg_out *o, const char *s, size_t n)
+{
+	if (o->f == NULL) {
+		o->mem = xgrow(o->mem, &o->memcap, o->memlen + n, 1);
+		memcpy(o->mem + o->memlen, s, n);
+		o->memlen += n;
+	} else if (n > 0 && fwrite(s, 1, n, o->f) != n)
+		o->error = 1;
+}
+
 /* Write the buffer out. */
 static void
 svg_flush(struct svg_out *o)
 {
-	if (o->len > 0 && fwrite(o->buf, 1, o->len, o->f) != o->len)
-		o->error = 1;
+	svg_write_out(o, o->buf, o->len);
 	o->len = 0;
 }
 
@@ -165,8 +192,7 @@ svg_put(struct svg_out *o, const char *s, size_t n)
 	if (n > sizeof o->buf - o->len) {
 		svg_flush(o);
 		if (n > sizeof o->buf) {
-			if (fwrite(s, 1, n, o->f) != n)
-				o->error = 1;
+			svg_write_out(o, s, n);
 			return;
 		}
 	}
@@ -361,25 +387,61 @@ svg_shown_len(const struct name *nm)
 	return n;
 }
 
-/* Write a count of samples with thousands separators: 1,234,567.5 */
+/* Append a count (in the profile's units) as a decimal number of samples. */
 static void
-svg_samples(struct svg *g, uint64_t count)
+svg_count(struct svg *g, struct svg_out *out, uint64_t count)
 {
-	char num[64], sep[96];
-	size_t n, i, j = 0, intlen;
-	const char *dot;
+	char num[64];
 
-	profile_fmt_count(g->p, count, num, sizeof num);
-	n = strlen(num);
-	dot = strchr(num, '.');
-	intlen = dot != NULL ? (size_t)(dot - num) : n;
-	for (i = 0; i < intlen; i++) {
-		if (i > 0 && (intlen - i) % 3 == 0)
-			sep[j++] = ',';
-		sep[j++] = num[i];
+	svg_puts(out, profile_fmt_count(g->p, count, num, sizeof num));
+}
+
+/* The line of node's name in the names table, adding the name if new. */
+static uint32_t
+svg_name_line(struct svg *g, uint32_t node)
+{
+	uint32_t id = g->p->nodes[node].name;
+
+	if (node == PROFILE_ROOT)
+		return 0;		/* "all", written first */
+	if (g->nameline[id] == 0) {
+		g->names = xgrow(g->names, &g->capnames, g->nnames + 1,
+		    sizeof *g->names);
+		g->names[g->nnames++] = id;
+		g->nameline[id] = (uint32_t)g->nnames;	/* after "all" */
 	}
-	memcpy(sep + j, num + intlen, n - intlen);
-	svg_put(&g->out, sep, j + n - intlen);
+	return g->nameline[id];
+}
+
+/* Add a frame's line to framedata: its name, count, gap and change. */
+static void
+svg_frame_data(struct svg *g, uint32_t node, uint64_t gap)
+{
+	struct svg_out *d = &g->data;
+	char num[16], *q = num + sizeof num;
+	uint32_t line = svg_name_line(g, node);
+	int64_t di;
+
+	do {
+		*--q = (char)('0' + line % 10);
+		line /= 10;
+	} while (line > 0);
+	svg_put(d, q, (size_t)(num + sizeof num - q));
+	svg_puts(d, " ");
+	svg_count(g, d, g->p->nodes[node].total);
+	if (gap > 0 || (g->p->delta != NULL && node != PROFILE_ROOT)) {
+		svg_puts(d, " ");
+		svg_count(g, d, gap);
+	}
+	if (g->p->delta != NULL && node != PROFILE_ROOT) {
+		di = g->p->delta[node];
+		if (g->o->negate)
+			di = -di;
+		svg_puts(d, di < 0 ? " -" : " ");
+		svg_count(g, d, di < 0 ? (uint64_t)0 - (uint64_t)di :
+		    (uint64_t)di);
+	}
+	svg_puts(d, "\n");
 }
 
 /* A number in [0, 1) from the colour generator. */
@@ -451,10 +513,9 @@ svg_fill(struct svg *g, uint32_t node, const struct name *nm)
  */
 static void
 svg_frame(struct svg *g, uint32_t node, uint32_t depth, uint64_t off,
-    uint64_t width, uint64_t gap, int ancestor)
+    uint64_t width, uint64_t gap)
 {
 	const struct svg_opts *o = g->o;
-	const struct node *n = &g->p->nodes[node];
 	const struct name *nm = profile_name(g->p, node);
 	struct svg_out *out = &g->out;
 	double x1, x2, y1, y2, w;
@@ -476,40 +537,8 @@ svg_frame(struct svg *g, uint32_t node, uint32_t depth, uint64_t off,
 		y2 = y1 + o->frameheight - SVG_FRAMEPAD;
 	}
 
-	svg_puts(out, ancestor ? "<g class=\"anc\"" : "<g");
-	if (gap > 0) {
-		char num[64];
-
-		svg_puts(out, " data-gap=\"");
-		svg_puts(out, profile_fmt_count(g->p, gap, num, sizeof num));
-		svg_puts(out, "\"");
-	}
-	svg_puts(out, "><title>");
-	if (node == PROFILE_ROOT)
-		svg_puts(out, "all");
-	else
-		svg_text(out, nm->s, svg_shown_len(nm), SIZE_MAX, 0);
-	svg_puts(out, " (");
-	svg_samples(g, n->total);
-	svg_puts(out, " ");
-	svg_xml(out, o->countname != NULL ? o->countname :
-	    profile_unit(g->p), 0);
-	if (node == PROFILE_ROOT)
-		svg_puts(out, ", 100%)</title><rect x=\"");
-	else {
-		svg_printf(out, ", %.2f%%", g->grand == 0 ? 0 :
-		    100.0 * (double)n->total / (double)g->grand);
-		if (g->p->delta != NULL) {
-			/* flamegraph.pl: the change, as a share of the total. */
-			int64_t di = g->p->delta[node];
-			double d;
-
-			d = (double)(o->negate ? -di : di);
-			d = g->grand == 0 ? 0 : 100 * d / (double)g->grand;
-			svg_printf(out, "; %s%.2f%%", d > 0 ? "+" : "", d);
-		}
-		svg_puts(out, ")</title><rect x=\"");
-	}
+	svg_frame_data(g, node, gap);
+	svg_puts(out, "<rect x=\"");
 	svg_dec1(out, x1);
 	svg_puts(out, "\" y=\"");
 	svg_dec1(out, y1);
@@ -542,7 +571,7 @@ svg_frame(struct svg *g, uint32_t node, uint32_t depth, uint64_t off,
 		}
 		svg_puts(out, "</text>");
 	}
-	svg_puts(out, "</g>\n");
+	svg_puts(out, "\n");
 }
 
 /* Order two nodes by name bytes. */
@@ -603,7 +632,7 @@ svg_frames(struct svg *g, uint32_t root)
 	while (sp > 0) {
 		e = stack[--sp];
 		svg_frame(g, e.node, nodes[e.node].depth, e.off,
-		    nodes[e.node].total, e.gap, 0);
+		    nodes[e.node].total, e.gap);
 		if (nodes[e.node].nchild == 0)
 			continue;
 		kids = xgrow(kids, &capkids, nodes[e.node].nchild,
@@ -647,9 +676,12 @@ svg_frames(struct svg *g, uint32_t root)
 	free(kids);
 }
 
-/* Write the document up to the frames. */
+/*
+ * Write the document up to the frames; the first top frames will be the
+ * export root's ancestors.
+ */
 static void
-svg_header(struct svg *g)
+svg_header(struct svg *g, uint32_t top)
 {
 	const struct svg_opts *o = g->o;
 	struct svg_out *out = &g->out;
@@ -689,18 +721,20 @@ svg_header(struct svg *g)
 	    c1, c2);
 	svg_printf(out, "<style type=\"text/css\"><![CDATA[\n"
 	    "text { fill: black; }\n"
-	    "#title { text-anchor: middle; font-size: %gpx; }\n"
-	    "#subtitle { text-anchor: middle; fill: rgb(160,160,160); }\n"
+	    "#title { text-anchor: middle; font-size: %gpx; }\n",
+	    o->fontsize + 5);
+	svg_puts(out, "#subtitle { text-anchor: middle; fill: rgb(160,160,160); }\n"
 	    "#search, #ignorecase { opacity: 0.1; cursor: pointer; }\n"
 	    "#search:hover, #search.show, #ignorecase:hover, #ignorecase.show "
 	    "{ opacity: 1; }\n"
 	    "#unzoom { cursor: pointer; }\n"
-	    "#frames > *:hover { stroke: black; stroke-width: 0.5; "
+	    "#frames rect:hover { stroke: black; stroke-width: 0.5; "
 	    "cursor: pointer; }\n"
 	    "#frames rect { rx: 2px; ry: 2px; }\n"
+	    "#frames text { pointer-events: none; }\n"
 	    ".hide { display: none; }\n"
 	    ".parent { opacity: 0.5; }\n"
-	    "]]></style>\n", o->fontsize + 5);
+	    "]]></style>\n");
 	svg_printf(out, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%.0f\" "
 	    "fill=\"url(#background)\"/>\n", o->width, h);
 	svg_printf(out, "<text id=\"title\" x=\"%.0f\" y=\"%g\">", floor(w / 2),
@@ -731,7 +765,10 @@ svg_header(struct svg *g)
 	    SVG_XPAD, o->width, o->fontsize, o->fontwidth, o->frameheight,
 	    o->inverted ? 1 : 0, SVG_SEARCHCOLOR);
 	svg_xml(out, o->nametype, 1);
-	svg_puts(out, "\"");
+	svg_puts(out, "\" data-unit=\"");
+	svg_xml(out, o->countname != NULL ? o->countname : profile_unit(g->p),
+	    1);
+	svg_printf(out, "\" data-top=\"%u\"", top);
 	if (o->search != NULL && o->search[0] != '\0') {
 		svg_puts(out, " data-search=\"");
 		svg_xml(out, o->search, 1);
@@ -746,6 +783,7 @@ svg_write(const struct profile *p, uint32_t root, const struct svg_opts *o,
 {
 	struct svg *g;
 	const struct node *nodes = p->nodes;
+	const struct name *nm;
 	uint32_t a, *anc = NULL;
 	size_t nanc, i;
 	int ret;
@@ -768,7 +806,9 @@ svg_write(const struct profile *p, uint32_t root, const struct svg_opts *o,
 	    o->fontsize * 2 + 10 + (o->subtitle != NULL ? o->fontsize * 2 : 0);
 	g->height = ceil(g->height);
 
-	svg_header(g);
+	g->data.f = NULL;
+	g->nameline = xcalloc(p->nnames, sizeof *g->nameline);
+	svg_header(g, nodes[root].depth);
 	/* The frames below the export root, at full width, as in a zoom. */
 	nanc = nodes[root].depth;
 	anc = xcalloc(nanc + 1, sizeof *anc);
@@ -777,14 +817,27 @@ svg_write(const struct profile *p, uint32_t root, const struct svg_opts *o,
 		a = nodes[a].parent;
 	}
 	for (i = 0; i < nanc; i++)
-		svg_frame(g, anc[i], (uint32_t)i, 0, g->total, 0, 1);
+		svg_frame(g, anc[i], (uint32_t)i, 0, g->total, 0);
 	free(anc);
 	svg_frames(g, root);
-	svg_puts(&g->out, "</g>\n<script type=\"text/ecmascript\"><![CDATA[\n");
+	svg_puts(&g->out, "</g>\n<metadata id=\"names\">all\n");
+	for (i = 0; i < g->nnames; i++) {
+		nm = &p->names[g->names[i]];
+		svg_text(&g->out, nm->s, svg_shown_len(nm), SIZE_MAX, 0);
+		svg_puts(&g->out, "\n");
+	}
+	svg_puts(&g->out, "</metadata>\n<metadata id=\"framedata\">");
+	svg_flush(&g->data);
+	svg_put(&g->out, g->data.mem, g->data.memlen);
+	svg_puts(&g->out, "</metadata>\n"
+	    "<script type=\"text/ecmascript\"><![CDATA[\n");
 	svg_puts(&g->out, svg_script);
 	svg_puts(&g->out, "]]></script>\n</svg>\n");
 	svg_flush(&g->out);
 	ret = g->out.error || ferror(f) ? -1 : 0;
+	free(g->data.mem);
+	free(g->nameline);
+	free(g->names);
 	free(g);
 	return ret;
 }

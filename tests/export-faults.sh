@@ -13,9 +13,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# A profile whose SVG is far above 64 kB: 1500 frames, each wide enough to
+# A profile whose SVG is far above 64 kB: 3000 frames, each wide enough to
 # be drawn.
-awk 'BEGIN { for (i = 0; i < 1500; i++) printf "main;frame_%d 1\n", i }' >"$TMP/in.folded"
+awk 'BEGIN { for (i = 0; i < 3000; i++) printf "main;frame_%d 1\n", i }' >"$TMP/in.folded"
 "$FLAMETUI" --svg="$TMP/big.svg" "$TMP/in.folded" 2>"$TMP/err"
 expect_eq "the SVG is written where there is room" 0 $?
 size=$(wc -c <"$TMP/big.svg")

@@ -121,8 +121,8 @@ expect_eq "the moved input ends with start_mark" "start_mark" \
 for f in "$IN" "$TMP/moved.txt"; do
 	"$FLAMETUI" --flamechart --svg="$TMP/c.svg" "$f"
 	expect_match "flame chart of $(basename "$f"): start_mark at the left" \
-		'<title>start_mark \(15 samples, 7\.89%\)</title><rect x="10"' \
-		"$(cat "$TMP/c.svg")"
+		"^start_mark \\(15 samples, 7\\.89%\\)$(printf '\t')<rect x=\"10\"" \
+		"$(perl "$top_srcdir/tests/svg-frames.pl" titles "$TMP/c.svg")"
 done
 TUI_ENV="NO_COLOR=1" start 100 14 --flamechart "$TMP/moved.txt"
 wait_for '^start\.\. hot_burst'

@@ -217,8 +217,9 @@ fi
 	2>"$TMP/err"
 expect_eq "--svg: exit status" 0 $?
 svg=$(cat out.svg)
-expect_match "--svg: an SVG with burn_hot" "<svg .*<title>burn_hot \(" \
-	"$(echo $svg)"
+expect_match "--svg: an SVG with burn_hot" \
+	"^burn_hot \\([0-9,]+ [a-z]+, [0-9.]+%\\)$(printf '\t')<rect " \
+	"$(perl "$top_srcdir/tests/svg-frames.pl" titles out.svg)"
 expect_match "--svg --chart: titled a flame chart" ">Flame Chart" \
 	"$svg"
 expect_match "--svg --icicle: drawn upside down" 'data-inverted="1"' "$svg"

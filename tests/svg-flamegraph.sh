@@ -32,10 +32,11 @@ for name in names numa js; do
 	    "$top_srcdir/tests/svg/$name.flamegraph-pl" "$TMP/$name.frames"
 done
 
-# titles FILE: each frame's title and fill, sorted.
+# titles FILE: each frame's title (as the SVG's script shows it: see
+# tests/svg-browser.sh) and fill, sorted, in the form of the expected files.
 titles() {
-	grep -o '<title>[^<]*</title><rect [^>]*fill="[^"]*"' "$1" |
-	    sed 's/<rect x="[^"]*" y="[^"]*" width="[^"]*" height="[^"]*" fill=/ fill=/' |
+	perl "$top_srcdir/tests/svg-frames.pl" titles "$1" |
+	    sed 's/^\(.*\)\t<rect [^>]* fill="\([^"]*\)".*/<title>\1<\/title> fill="\2"/' |
 	    LC_ALL=C sort
 }
 for neg in "" --negate; do

@@ -3,7 +3,8 @@
 # sorted, where PATH is the frame's names from the root ("all;main;foo").
 #
 #   svg-frames.pl svg FILE.svg    from an SVG: flametui's or flamegraph.pl's.
-#       Each frame's name and samples come from its <title>; its parent is
+#       Each frame's name and samples come from its <title> (flamegraph.pl)
+#       or from the names and framedata metadata (flametui); its parent is
 #       found by geometry (the frame one level down whose x range holds it),
 #       so the frames may come in any order. Draw wide enough that every
 #       sample is at least a pixel.
@@ -12,6 +13,11 @@
 #       before it one level down. Works at any width.
 #   svg-frames.pl fold FILE       from folded stacks (flametui --fold): every
 #       prefix of every stack, with the samples of the stacks under it.
+#   svg-frames.pl titles FILE.svg from flametui's SVG, in document order: a
+#       line a frame, "TITLE<TAB>MARKUP", TITLE the details its script shows
+#       ("name (N samples, P%)", names unescaped) and MARKUP the frame's
+#       <rect> and <text> as in the file. tests/svg-browser.sh checks that
+#       the script shows these same titles.
 use strict;
 use warnings;
 
@@ -23,6 +29,65 @@ sub num {
 	my $s = sprintf "%.6f", shift;
 	$s =~ s/\.?0+$//;
 	return $s;
+}
+
+# The text of XML character data.
+sub unxml {
+	my $s = shift;
+	$s =~ s/&lt;/</g;
+	$s =~ s/&gt;/>/g;
+	$s =~ s/&quot;/"/g;
+	$s =~ s/&amp;/&/g;
+	return $s;
+}
+
+# A count with thousands separators, as the script shows it.
+sub commas {
+	my ($int, $frac) = $_[0] =~ /^(\d+)(.*)$/ or die "bad count: $_[0]\n";
+	1 while $int =~ s/^(\d+)(\d{3})/$1,$2/;
+	return "$int$frac";
+}
+
+# The frames of flametui's SVG (document and names text given): each <rect>
+# of #frames with its label, and its line of framedata.
+sub flametui_frames {
+	my ($doc, $names) = @_;
+	my @names = map { unxml($_) } split /\n/, $names, -1;
+	my ($attrs) = $doc =~ m{<g id="frames"([^>]*)>} or die "no #frames\n";
+	my ($unit) = $attrs =~ /data-unit="([^"]*)"/ or die "no data-unit\n";
+	$unit = unxml($unit);
+	my ($data) = $doc =~ m{<metadata id="framedata">([^<]*)</metadata>}
+	    or die "no framedata\n";
+	my @data = split /\n/, $data;
+	my ($body) = $doc =~ m{<g id="frames"[^>]*>\n(.*?)</g>\n}s
+	    or die "no frames\n";
+	my (@fr, $all);
+	while ($body =~ m{\G(<rect ([^>]*)/>(?:<text [^>]*>[^<]*</text>)?)\n}gc) {
+		my ($markup, $attrs) = ($1, $2);
+		my %a = $attrs =~ /(\w+)="([^"]*)"/g;
+		my $line = shift @data // die "framedata too short\n";
+		my ($ni, $n, $gap, $delta) = split / /, $line;
+		die "bad framedata line: $line\n"
+		    unless defined $n && defined $names[$ni];
+		$all //= $n;
+		my $title = "$names[$ni] (" . commas($n) . " $unit, ";
+		if (!@fr) {
+			$title .= "100%)";
+		} else {
+			$title .= sprintf "%.2f%%", $all > 0 ? 100 * $n / $all : 0;
+			if (defined $delta) {
+				my $d = $all > 0 ? 100 * $delta / $all : 0;
+				$title .= sprintf "; %s%.2f%%", $d > 0 ? "+" : "", $d;
+			}
+			$title .= ")";
+		}
+		push @fr, { name => $names[$ni], n => $n, x => $a{x},
+		    w => $a{width}, y => $a{y}, title => $title,
+		    markup => $markup };
+	}
+	die "frames not all read\n" if (pos($body) // 0) != length $body;
+	die "framedata has lines left\n" if @data;
+	return @fr;
 }
 
 if ($mode eq 'fold') {
@@ -40,17 +105,23 @@ if ($mode eq 'fold') {
 	local $/;
 	my $doc = <$fh>;
 	my @fr;
-	while ($doc =~ m{<g\b[^>]*>\s*<title>([^<]*)</title>\s*<rect\s([^>]*)>}g) {
-		my ($title, $attrs) = ($1, $2);
-		my %a = $attrs =~ /(\w+)="([^"]*)"/g;
-		$title =~ /^(.*) \(([\d,.]+) [^(]*\)$/ or die "bad title: $title\n";
-		my ($name, $n) = ($1, $2);
-		$n =~ s/,//g;
-		for ($name) {
-			s/&lt;/</g; s/&gt;/>/g; s/&quot;/"/g; s/&amp;/&/g;
+	if ($doc =~ m{<metadata id="names">([^<]*)</metadata>}) {
+		@fr = flametui_frames($doc, $1);
+	} else {
+		while ($doc =~ m{<g\b[^>]*>\s*<title>([^<]*)</title>\s*<rect\s([^>]*)>}g) {
+			my ($title, $attrs) = ($1, $2);
+			my %a = $attrs =~ /(\w+)="([^"]*)"/g;
+			$title =~ /^(.*) \(([\d,.]+) [^(]*\)$/
+			    or die "bad title: $title\n";
+			my ($name, $n) = ($1, $2);
+			$n =~ s/,//g;
+			push @fr, { name => unxml($name), n => $n, x => $a{x},
+			    w => $a{width}, y => $a{y} };
 		}
-		push @fr, { name => $name, n => $n, x => $a{x}, w => $a{width},
-		    y => $a{y} };
+	}
+	if ($mode eq 'titles') {
+		print "$_->{title}\t$_->{markup}\n" for @fr;
+		exit 0;
 	}
 	# Depth by y: the root is the lowest frame, or the highest in an
 	# icicle graph (the root is always the widest).

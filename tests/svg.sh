@@ -3,6 +3,8 @@
 # text whatever bytes they hold, and flamegraph.pl's options.
 . "$top_srcdir/tests/lib.sh"
 FRAMES="perl $top_srcdir/tests/svg-frames.pl"
+TAB=$(printf '\t')
+D=$top_srcdir/tests/svg
 
 if ! command -v xmllint >/dev/null 2>&1; then
 	echo "SKIP: xmllint not found (Debian package libxml2-utils)"
@@ -32,7 +34,6 @@ same_tree() {
 		"$TMP/tree.want" "$TMP/tree.got"
 }
 
-D=$top_srcdir/tests/svg
 same_tree "names" "$D/names.folded"
 same_tree "perf-numa" "$D/numa.folded"
 same_tree "perf-js" "$D/js.folded"
@@ -46,35 +47,118 @@ for f in "$top_srcdir"/examples/*; do
 	same_tree "example $(basename "$f")" "$f"
 done
 
+# The form of the frames: a <rect> each, a <text> label after it when wide
+# enough; each distinct name once in the names metadata; a line a frame in
+# framedata: its name's line, its samples, and a gap where it does not start
+# where its left sibling ends (here: after main's own samples and "-").
+"$FLAMETUI" --svg="$TMP/form.svg" "$D/names.folded"
+sed -n '/^<g id="frames"/,/^<script/p' "$TMP/form.svg" >"$TMP/form.got"
+cat >"$TMP/form.want" <<'EOF'
+<g id="frames" data-xpad="10" data-width="1200" data-fontsize="12" data-fontwidth="0.59" data-frameheight="16" data-inverted="0" data-searchcolor="rgb(230,0,230)" data-nametype="Function:" data-unit="samples" data-top="0">
+<rect x="10" y="117" width="1180" height="15" fill="#d77231"/><text x="13" y="127.5">all</text>
+<rect x="10" y="101" width="1067.6" height="15" fill="#cf5832"/><text x="13" y="111.5">main</text>
+<rect x="66.2" y="85" width="56.2" height="15" fill="#c8c8c8"/><text x="69.2" y="95.5">-</text>
+<rect x="66.2" y="69" width="56.2" height="15" fill="#e70e06"/><text x="69.2" y="79.5">kernel</text>
+<rect x="122.4" y="85" width="224.7" height="15" fill="#d7310b"/><text x="125.4" y="95.5">a&lt;b&gt;</text>
+<rect x="122.4" y="69" width="224.7" height="15" fill="#d38e17"/><text x="125.4" y="79.5">x</text>
+<rect x="347.1" y="85" width="112.4" height="15" fill="#fbac21"/><text x="350.1" y="95.5">café</text>
+<rect x="347.1" y="69" width="112.4" height="15" fill="#de3e05"/><text x="350.1" y="79.5">naïve</text>
+<rect x="459.5" y="85" width="168.6" height="15" fill="#f3ad2e"/><text x="462.5" y="95.5">parse &amp; check</text>
+<rect x="459.5" y="69" width="168.6" height="15" fill="#d49523"/><text x="462.5" y="79.5">"quoted" name</text>
+<rect x="628.1" y="85" width="449.5" height="15" fill="#f0640c"/><text x="631.1" y="95.5">with space</text>
+<rect x="628.1" y="69" width="449.5" height="15" fill="#cfc909"/><text x="631.1" y="79.5">y</text>
+<rect x="684.3" y="53" width="393.3" height="15" fill="#f70d29"/><text x="687.3" y="63.5">z</text>
+<rect x="684.3" y="37" width="393.3" height="15" fill="#e34c36"/><text x="687.3" y="47.5">w</text>
+<rect x="1077.6" y="101" width="112.4" height="15" fill="#fd5d12"/><text x="1080.6" y="111.5">other</text>
+</g>
+<metadata id="names">all
+main
+-
+kernel
+a&lt;b&gt;
+x
+café
+naïve
+parse &amp; check
+"quoted" name
+with space
+y
+z
+w
+other
+</metadata>
+<metadata id="framedata">0 21
+1 19
+2 1 1
+3 1
+4 4
+5 4
+6 2
+7 2
+8 3
+9 3
+10 8
+11 8
+12 7 1
+13 7
+14 2
+</metadata>
+<script type="text/ecmascript"><![CDATA[
+EOF
+expect_file "the frames, names and framedata" "$TMP/form.want" "$TMP/form.got"
+# The markup holds every frame and label, so the graph draws without the
+# script; a title is made only by the script (tests/svg-browser.sh).
+expect_eq "no title in the file" 0 "$(grep -c '<title>' "$TMP/form.svg")"
+
+# metadata ID FILE: the lines of the metadata element ID.
+metadata() {
+	sed -n "/<metadata id=\"$1\">/,/<\/metadata>/p" "$2" |
+	    sed 's/<[^>]*>//g' | grep -v '^$'
+}
+
+# A name used by many frames is written once.
+printf 'a;same 1\nb;same 1\nc;same 1\n' >"$TMP/many"
+"$FLAMETUI" --svg="$TMP/many.svg" "$TMP/many"
+expect_eq "a name once" "$(printf 'all\na\nsame\nb\nc')" \
+	"$(metadata names "$TMP/many.svg")"
+expect_eq "frames name their line" \
+	"$(printf '0 3\n1 1\n2 1\n3 1\n2 1\n4 1\n2 1')" \
+	"$(metadata framedata "$TMP/many.svg")"
+
 # The title shows "name (N samples, P%)", N with thousands separators.
 printf 'main;work 1234567\nmain 2\n' >"$TMP/big"
 "$FLAMETUI" --svg="$TMP/big.svg" "$TMP/big"
 wellformed "thousands" "$TMP/big.svg"
+titles=$($FRAMES titles "$TMP/big.svg")
 expect_match "thousands separators and percent" \
-	'<title>work \(1,234,567 samples, 100\.00%\)</title>' \
-	"$(cat "$TMP/big.svg")"
-expect_match "root title" '<title>all \(1,234,569 samples, 100%\)</title>' \
-	"$(cat "$TMP/big.svg")"
+	"^work \\(1,234,567 samples, 100\\.00%\\)$TAB<rect " "$titles"
+expect_match "root title" "^all \\(1,234,569 samples, 100%\\)$TAB" "$titles"
 
 # A name is text: markup is escaped, a script in a name is not a script.
 printf 'main;<script>alert(1)</script> 2\nmain;a&b "q" 1\n' >"$TMP/evil"
 "$FLAMETUI" --svg="$TMP/evil.svg" "$TMP/evil"
 wellformed "markup in names" "$TMP/evil.svg"
-svg=$(cat "$TMP/evil.svg")
-expect_match "script name escaped in the title" \
-	'<title>&lt;script&gt;alert\(1\)&lt;/script&gt; \(2 samples' "$svg"
+expect_eq "names escaped in the file" \
+	"$(printf 'all\nmain\n&lt;script&gt;alert(1)&lt;/script&gt;\na&amp;b "q"')" \
+	"$(metadata names "$TMP/evil.svg")"
 expect_eq "only our own script element" 1 \
 	"$(grep -c '<script' "$TMP/evil.svg")"
-expect_match "ampersand escaped" '<title>a&amp;b "q" \(1 samples' "$svg"
+titles=$($FRAMES titles "$TMP/evil.svg")
+expect_match "script name shown as text" \
+	"^<script>alert\\(1\\)</script> \\(2 samples, 66\\.67%\\)$TAB" "$titles"
+expect_match "ampersand shown" "^a&b \"q\" \\(1 samples, 33\\.33%\\)$TAB" "$titles"
 
 # Control characters and invalid UTF-8 are shown as \xNN; UTF-8 is kept.
 printf 'main;\033[2Jclear;bad\377\376;caf\303\251 1\n' >"$TMP/bytes"
 "$FLAMETUI" --svg="$TMP/bytes.svg" "$TMP/bytes"
 wellformed "control and invalid bytes" "$TMP/bytes.svg"
-svg=$(cat "$TMP/bytes.svg")
-expect_match "escape shown as text" '<title>\\x1b\[2Jclear \(' "$svg"
-expect_match "invalid UTF-8 shown as text" '<title>bad\\xff\\xfe \(' "$svg"
-expect_match "UTF-8 kept" "<title>caf$(printf '\303\251') \\(" "$svg"
+expect_eq "control and invalid bytes as \\xNN in names" \
+	"$(printf 'all\nmain\n\\x1b[2Jclear\nbad\\xff\\xfe\ncaf\303\251')" \
+	"$(metadata names "$TMP/bytes.svg")"
+titles=$($FRAMES titles "$TMP/bytes.svg")
+expect_match "escape shown as text" "^\\\\x1b\\[2Jclear \\(1 samples" "$titles"
+expect_match "invalid UTF-8 shown as text" "^bad\\\\xff\\\\xfe \\(1 samples" "$titles"
+expect_match "UTF-8 kept" "^caf$(printf '\303\251') \\(1 samples" "$titles"
 
 # Text options, escaped; notes in a comment that stays a comment.
 "$FLAMETUI" --svg="$TMP/opt.svg" --title='Mine & <yours>' \
@@ -85,7 +169,9 @@ wellformed "text options" "$TMP/opt.svg"
 svg=$(cat "$TMP/opt.svg")
 expect_match "--title" '<text id="title" [^>]*>Mine &amp; &lt;yours&gt;</text>' "$svg"
 expect_match "--subtitle" '<text id="subtitle" [^>]*>second line</text>' "$svg"
-expect_match "--countname" '<title>main \(19 bytes, 90\.48%\)</title>' "$svg"
+expect_match "--countname" 'data-unit="bytes"' "$svg"
+expect_match "--countname in the title" "^main \\(19 bytes, 90\\.48%\\)$TAB" \
+	"$($FRAMES titles "$TMP/opt.svg")"
 expect_match "--nametype" 'data-nametype="Frame:"' "$svg"
 expect_match "--notes" '<!-- NOTES: a - - b -  -->' "$svg"
 expect_match "--fonttype" 'font-family="Courier &quot;New&quot;"' "$svg"
@@ -104,7 +190,8 @@ wellformed "stdout" "$TMP/std.svg"
 svg=$(cat "$TMP/inv.svg")
 expect_match "icicle title" '>Icicle Graph</text>' "$svg"
 expect_match "icicle root at the top" \
-	'<title>all \(21 samples, 100%\)</title><rect x="10" y="36"' "$svg"
+	"^all \\(21 samples, 100%\\)$TAB<rect x=\"10\" y=\"36\"" \
+	"$($FRAMES titles "$TMP/inv.svg")"
 $FRAMES tree "$TMP/inv.svg" >"$TMP/inv.got"
 "$FLAMETUI" --fold "$D/names.folded" >"$TMP/names.fold"
 $FRAMES fold "$TMP/names.fold" >"$TMP/inv.want"
@@ -129,34 +216,41 @@ expect_match "bad --bgcolors message" "unknown background colours 'pink'" \
 "$FLAMETUI" --colors=rainbow --svg="$TMP/x.svg" "$D/names.folded" 2>"$TMP/err"
 expect_eq "bad --colors" 2 $?
 expect_match "bad --colors names them" "known palettes: hot, mem" "$(cat "$TMP/err")"
-expect_match '"-" is grey' '<title>- \(1 samples, 4\.76%\)</title><rect [^>]*fill="#c8c8c8"' \
-	"$(cat "$TMP/mem.svg")"
+expect_match '"-" is grey' "^- \\(1 samples, 4\\.76%\\)$TAB<rect [^>]*fill=\"#c8c8c8\"" \
+	"$($FRAMES titles "$TMP/mem.svg")"
 printf 'a;same 1\nb;same 1\n' >"$TMP/same"
 "$FLAMETUI" --hash --svg="$TMP/hash.svg" "$TMP/same"
-expect_eq "--hash: one colour per name" 1 "$(grep -o '<title>same [^/]*/title><rect [^>]*fill="[^"]*"' \
-	"$TMP/hash.svg" | sed 's/.*fill=//' | sort -u | wc -l)"
+expect_eq "--hash: one colour per name" "2 1" \
+	"$($FRAMES titles "$TMP/hash.svg" | grep '^same ' | sed 's/.*fill="\([^"]*\)".*/\1/' |
+	    sort | uniq -c | awk '{ print $1, NR }')"
 
 # Annotations choose colours only: _[k] is not shown.
 printf 'main;sys_read_[k] 1\n' >"$TMP/ann"
 "$FLAMETUI" --svg="$TMP/ann.svg" "$TMP/ann"
-expect_match "annotation hidden" '<title>sys_read \(1 samples' "$(cat "$TMP/ann.svg")"
+expect_eq "annotation hidden" "$(printf 'all\nmain\nsys_read')" \
+	"$(metadata names "$TMP/ann.svg")"
 
 # --minwidth: pixels by default, or a percentage.
 printf 'big 99999\ntiny 1\nsmall 1000\n' >"$TMP/mw"
 "$FLAMETUI" --svg="$TMP/mw.svg" "$TMP/mw"
-expect_eq "default 0.1 px prunes a 0.01 px frame" 0 "$(grep -c '<title>tiny' "$TMP/mw.svg")"
+# drawn FILE: the names of the frames drawn, in order.
+drawn() {
+	$FRAMES titles "$1" | sed 's/ ([^(]*$//' | tr '\n' ' ' | sed 's/ $//'
+}
+expect_eq "default 0.1 px prunes a 0.01 px frame" "all big small" \
+	"$(drawn "$TMP/mw.svg")"
 "$FLAMETUI" --minwidth=0 --svg="$TMP/mw.svg" "$TMP/mw"
-expect_eq "--minwidth=0 keeps it" 1 "$(grep -c '<title>tiny' "$TMP/mw.svg")"
+expect_eq "--minwidth=0 keeps it" "all big small tiny" "$(drawn "$TMP/mw.svg")"
 "$FLAMETUI" --minwidth=2% --svg="$TMP/mw.svg" "$TMP/mw"
-expect_eq "--minwidth=2% prunes 1%" 0 "$(grep -c '<title>small' "$TMP/mw.svg")"
+expect_eq "--minwidth=2% prunes 1%" "all big" "$(drawn "$TMP/mw.svg")"
 "$FLAMETUI" --minwidth=0.5% --svg="$TMP/mw.svg" "$TMP/mw"
-expect_eq "--minwidth=0.5% keeps 1%" 1 "$(grep -c '<title>small' "$TMP/mw.svg")"
+expect_eq "--minwidth=0.5% keeps 1%" "all big small" "$(drawn "$TMP/mw.svg")"
 # A frame drawn whose children are all left out (this crashed once).
 printf 'big;tiny 1\nbig 99999\nbig;tiny2 1\n' >"$TMP/mw2"
 "$FLAMETUI" --svg="$TMP/mw2.svg" "$TMP/mw2"
 expect_eq "all children left out: exit status" 0 $?
 wellformed "all children left out" "$TMP/mw2.svg"
-expect_eq "all children left out: frames" 2 "$(grep -c '<title>' "$TMP/mw2.svg")"
+expect_eq "all children left out: frames" "all big" "$(drawn "$TMP/mw2.svg")"
 "$FLAMETUI" --minwidth=abc --svg="$TMP/mw.svg" "$TMP/mw" 2>"$TMP/err"
 expect_eq "bad --minwidth" 2 $?
 
@@ -165,8 +259,8 @@ printf 'a 0\nb;c 0\n' >"$TMP/zero"
 "$FLAMETUI" --svg="$TMP/zero.svg" "$TMP/zero"
 wellformed "zero counts" "$TMP/zero.svg"
 expect_match "zero counts: the root spans the width" \
-	'<title>all \(0 samples, 100%\)</title><rect x="10" y="[0-9.]+" width="1180"' \
-	"$(cat "$TMP/zero.svg")"
+	"^all \\(0 samples, 100%\\)$TAB<rect x=\"10\" y=\"[0-9.]+\" width=\"1180\"" \
+	"$($FRAMES titles "$TMP/zero.svg")"
 
 # --reverse merges from the leaf.
 printf 'a;b;c 1\nx;b;c 2\nc 4\n' >"$TMP/rev"
@@ -183,6 +277,7 @@ printf 'a;b 1\na;c 1\nd 1\na;b 1\n' >"$TMP/fc"
 expect_match "flame chart title" '>Flame Chart</text>' "$(cat "$TMP/fc.svg")"
 expect_eq "--flamechart frames in input order" \
 	"all (4 a (2 b (1 c (1 d (1 a (1 b (1" \
-	"$(grep -o '<title>[^<]*(\([0-9]*\)' "$TMP/fc.svg" | sed 's/<title>//' | tr '\n' ' ' | sed 's/ $//')"
+	"$($FRAMES titles "$TMP/fc.svg" | sed 's/ samples.*//' | tr '\n' ' ' |
+	    sed 's/ $//')"
 
 finish

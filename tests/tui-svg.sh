@@ -6,6 +6,7 @@
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/tui-lib.sh"
 FRAMES="perl $top_srcdir/tests/svg-frames.pl"
+TAB=$(printf '\t')
 
 sample_profile "$TMP/p.folded"
 cd "$TMP" || exit 1
@@ -37,11 +38,16 @@ printf 'all\t1200\nall;main\t900\nall;main;parse\t500\nall;main;parse;lex\t300\n
 	>"$TMP/want"
 expect_file "the zoom root, its ancestors and its subtree" "$TMP/want" "$TMP/got"
 doc=$(cat "$svg")
-expect_match "ancestors marked" '<g class="anc"><title>main \(900 samples, 75\.00%\)' "$doc"
+titles=$($FRAMES titles "$svg")
+expect_match "ancestors marked: all and main" 'data-top="2"' "$doc"
+expect_match "ancestor's title" "^main \\(900 samples, 75\\.00%\\)$TAB<rect x=\"10\"" \
+	"$titles"
 expect_match "zoom root at full width" \
-	'<g><title>parse \(500 samples, 41\.67%\)</title><rect x="10" y="[0-9.]+" width="1180"' "$doc"
+	"^parse \\(500 samples, 41\\.67%\\)$TAB<rect x=\"10\" y=\"[0-9.]+\" width=\"1180\"" \
+	"$titles"
 expect_match "icicle" '>Icicle Graph</text>' "$doc"
-expect_match "icicle: root at the top" '<title>all \(1,200 samples, 100%\)</title><rect x="10" y="36"' "$doc"
+expect_match "icicle: root at the top" \
+	"^all \\(1,200 samples, 100%\\)$TAB<rect x=\"10\" y=\"36\"" "$titles"
 expect_match "the search" 'data-search="\^lex\$" data-icase="0"' "$doc"
 
 # An input file is refused, and Escape saves nothing.

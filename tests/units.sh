@@ -4,38 +4,42 @@
 # unit shows in the SVG's titles and in the viewer's title and status lines.
 . "$top_srcdir/tests/lib.sh"
 
+# titles FILE: each frame's title in the SVG, as its script shows it.
+titles() {
+	perl "$top_srcdir/tests/svg-frames.pl" titles "$1" | cut -f 1
+}
+
 # root_title FILE: the SVG's title of the root frame.
 root_title() {
-	grep -o '<title>all ([^)]*)</title>' "$1"
+	titles "$1" | head -n 1
 }
 
 P=$top_srcdir/tests/pprof
 C=$top_srcdir/tests/chrome
 "$FLAMETUI" --svg="$TMP/cpu.svg" "$P/cpu.pb.gz"
 expect_eq "pprof cpu: nanoseconds" \
-	"<title>all (800,000,000 nanoseconds, 100%)</title>" \
+	"all (800,000,000 nanoseconds, 100%)" \
 	"$(root_title "$TMP/cpu.svg")"
-expect_match "pprof cpu: every frame in nanoseconds" \
-	'<title>[^<]* \([0-9,]+ nanoseconds, [0-9.]+%\)</title>' \
+expect_match "pprof cpu: the unit for the script" 'data-unit="nanoseconds"' \
 	"$(cat "$TMP/cpu.svg")"
-expect_eq "pprof cpu: no frame in samples" 0 \
-	"$(grep -c ' samples, ' "$TMP/cpu.svg")"
+expect_eq "pprof cpu: every frame in nanoseconds" "" \
+	"$(titles "$TMP/cpu.svg" | grep -Ev ' \([0-9,]+ nanoseconds, [0-9.]+%\)$')"
 "$FLAMETUI" --sample-type=samples --svg="$TMP/cnt.svg" "$P/cpu.pb.gz"
 expect_eq "pprof samples/count: samples" \
-	"<title>all (80 samples, 100%)</title>" "$(root_title "$TMP/cnt.svg")"
+	"all (80 samples, 100%)" "$(root_title "$TMP/cnt.svg")"
 "$FLAMETUI" --sample-type=inuse_space --svg="$TMP/heap.svg" "$P/heap.pb.gz"
-expect_match "pprof heap: bytes" '^<title>all \([0-9,]+ bytes, 100%\)</title>$' \
+expect_match "pprof heap: bytes" '^all \([0-9,]+ bytes, 100%\)$' \
 	"$(root_title "$TMP/heap.svg")"
 "$FLAMETUI" --svg="$TMP/trace.svg" "$C/node-trace.json"
 expect_eq "chrome-trace durations: microseconds" \
-	"<title>all (26,821 microseconds, 100%)</title>" \
+	"all (26,821 microseconds, 100%)" \
 	"$(root_title "$TMP/trace.svg")"
 "$FLAMETUI" --svg="$TMP/prof.svg" "$C/node.cpuprofile"
-expect_eq "cpuprofile: samples" "<title>all (343 samples, 100%)</title>" \
+expect_eq "cpuprofile: samples" "all (343 samples, 100%)" \
 	"$(root_title "$TMP/prof.svg")"
 printf 'main;a 3\nmain;b 2\n' >"$TMP/in.folded"
 "$FLAMETUI" --svg="$TMP/folded.svg" "$TMP/in.folded"
-expect_eq "folded: samples" "<title>all (5 samples, 100%)</title>" \
+expect_eq "folded: samples" "all (5 samples, 100%)" \
 	"$(root_title "$TMP/folded.svg")"
 
 # perf: counts weighed by the event's period are in the event's unit, with
@@ -44,13 +48,13 @@ expect_eq "folded: samples" "<title>all (5 samples, 100%)</title>" \
 F=$top_srcdir/tests/fmt/perf
 "$FLAMETUI" --svg="$TMP/ev.svg" "$F/events.txt"
 expect_eq "perf cycles:u periods: cycles" \
-	"<title>all (6,000 cycles, 100%)</title>" "$(root_title "$TMP/ev.svg")"
+	"all (6,000 cycles, 100%)" "$(root_title "$TMP/ev.svg")"
 "$FLAMETUI" --svg="$TMP/names.svg" "$F/names.txt"
 expect_eq "perf without periods: samples" \
-	"<title>all (2 samples, 100%)</title>" "$(root_title "$TMP/names.svg")"
+	"all (2 samples, 100%)" "$(root_title "$TMP/names.svg")"
 "$FLAMETUI" --svg="$TMP/clock.svg" "$top_srcdir/examples/workload.perf.gz"
 expect_eq "perf cpu-clock: nanoseconds" \
-	"<title>all (2,272,272,270 nanoseconds, 100%)</title>" \
+	"all (2,272,272,270 nanoseconds, 100%)" \
 	"$(root_title "$TMP/clock.svg")"
 GEN=$(dirname "$FLAMETUI")/../bench/gen
 if [ -x "$GEN" ]; then
@@ -59,29 +63,29 @@ if [ -x "$GEN" ]; then
 		"$FLAMETUI" --threads=$th --svg="$TMP/gen.svg" "$TMP/gen.perf" \
 		    2>/dev/null
 		expect_match "perf, $th thread(s): cycles" \
-			'^<title>all \([0-9,]+ cycles, 100%\)</title>$' \
+			'^all \([0-9,]+ cycles, 100%\)$' \
 			"$(root_title "$TMP/gen.svg")"
 	done
 	"$FLAMETUI" --threads=2 --event-filter=instructions:P \
 	    --svg="$TMP/gen.svg" "$TMP/gen.perf" 2>/dev/null
 	expect_match "perf --event-filter: instructions" \
-		'^<title>all \([0-9,]+ instructions, 100%\)</title>$' \
+		'^all \([0-9,]+ instructions, 100%\)$' \
 		"$(root_title "$TMP/gen.svg")"
 fi
 
 # Inputs in different units add up to counts; the same unit stays.
 "$FLAMETUI" --svg="$TMP/mix.svg" "$P/cpu.pb.gz" "$TMP/in.folded"
 expect_eq "nanoseconds and samples: counts" \
-	"<title>all (800,000,005 counts, 100%)</title>" \
+	"all (800,000,005 counts, 100%)" \
 	"$(root_title "$TMP/mix.svg")"
 "$FLAMETUI" --svg="$TMP/two.svg" "$P/cpu.pb.gz" "$P/cpu.pb.gz"
 expect_eq "nanoseconds twice: nanoseconds" \
-	"<title>all (1,600,000,000 nanoseconds, 100%)</title>" \
+	"all (1,600,000,000 nanoseconds, 100%)" \
 	"$(root_title "$TMP/two.svg")"
 
 # --countname wins over the input's unit.
 "$FLAMETUI" --countname=ns --svg="$TMP/ns.svg" "$P/cpu.pb.gz"
-expect_eq "--countname wins" "<title>all (800,000,000 ns, 100%)</title>" \
+expect_eq "--countname wins" "all (800,000,000 ns, 100%)" \
 	"$(root_title "$TMP/ns.svg")"
 
 # The viewer: the title line and the status line name the unit.
