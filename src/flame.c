@@ -379,11 +379,7 @@ flame_graph(struct tui *t, const struct view *v, int top, int h)
 	}
 }
 
-/*
- * Get the subtree changes of a differential profile ready, if it is one,
- * and the stacks under each node that the widths leave out.
- */
-static void
+void
 flame_diff_prepare(struct tui *t, const struct profile *p)
 {
 	double sh;

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diff.h"
 #include "keys.h"
 #include "term.h"
 #include "text.h"
@@ -96,6 +97,32 @@ table_pct(const struct tui *t, uint64_t c)
 	return all == 0 ? 0.0 : 100.0 * (double)c / (double)all;
 }
 
+/*
+ * Add to the status line of a differential profile's table the side its
+ * counts are from and the stacks those leave out, which w lists.
+ */
+static void
+table_diff(struct tui *t, char *line, size_t size)
+{
+	const struct profile *p = t->p;
+	size_t len = strlen(line);
+	char c[64];
+
+	flame_diff_prepare(t, p);
+	if (len < size)
+		len += (size_t)snprintf(line + len, size - len, " | %s's counts "
+		    "(w: %s's)", p->diff_before ? "BEFORE" : "AFTER",
+		    p->diff_before ? "AFTER" : "BEFORE");
+	if (t->hidstacks[PROFILE_ROOT] == 0 || len >= size)
+		return;
+	snprintf(line + len, size - len, " | %s: %llu stack%s, %s %s",
+	    p->diff_before ? "new" : "gone",
+	    (unsigned long long)t->hidstacks[PROFILE_ROOT],
+	    t->hidstacks[PROFILE_ROOT] == 1 ? "" : "s",
+	    profile_fmt_count(p, t->hidcount[PROFILE_ROOT], c, sizeof c),
+	    profile_unit(p));
+}
+
 void
 table_draw(struct tui *t)
 {
@@ -148,6 +175,8 @@ table_draw(struct tui *t)
 			snprintf(line, sizeof line, "%zu functions | sorted by "
 			    "%s samples", t->ntop,
 			    t->topsort == TOP_BY_SELF ? "self" : "total");
+		if (t->p->delta != NULL)
+			table_diff(t, line, sizeof line);
 		table_bar(LINES - 2, line, 0);
 	}
 	if (LINES >= 2) {
@@ -274,6 +303,7 @@ table_action(struct tui *t, int act)
 	case ACT_IGNORE:
 	case ACT_PRUNE:
 	case ACT_RECURSION:
+	case ACT_WIDTHS:
 		return -1;	/* as in the graph */
 	default:
 		return 0;

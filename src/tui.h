@@ -136,6 +136,11 @@ int flame_row_at(const struct tui *, int y);
 /* The first screen line of the graph and its height. */
 int flame_top(void);
 int flame_height(void);
+/*
+ * Get the subtree changes of a differential profile ready in t, if it is
+ * one, and the stacks under each node that the widths leave out.
+ */
+void flame_diff_prepare(struct tui *, const struct profile *);
 /* The title line, and a count with thousands separators. */
 void flame_title(struct tui *);
 char *flame_count(const struct profile *, uint64_t c, char *buf,

@@ -187,6 +187,25 @@ wait_line 1 'before2, after | 29 samples | folded | widths: BEFORE'
 keys Up
 wait_line 11 'main | before 29 | after 60 | delta +31 (+106.9%) | widths: before | new: 1 stack, 20 samples'
 
+# The top table says whose counts it shows and what they leave out; w lists
+# the functions of the gone stacks at BEFORE's counts.
+start 100 12 --diff before after
+wait_for 'Enter: zoom'
+keys t
+wait_line 11 "4 functions | sorted by total samples | AFTER's counts (w: BEFORE's) | gone: 1 stack, 5 samples"
+expect_eq "the table at AFTER's counts" \
+"             0   0.00%             60 100.00%  main
+            30  50.00%             30  50.00%  a
+            20  33.33%             20  33.33%  new
+            10  16.67%             10  16.67%  b" "$(screen | sed -n 3,6p)"
+keys w
+wait_line 11 "4 functions | sorted by total samples | BEFORE's counts (w: AFTER's) | new: 1 stack, 20 samples"
+expect_eq "the table at BEFORE's counts" \
+"             0   0.00%             25 100.00%  main
+            10  40.00%             10  40.00%  a
+            10  40.00%             10  40.00%  b
+             5  20.00%              5  20.00%  gone" "$(screen | sed -n 3,6p)"
+
 # w on a profile that is not differential says so.
 start 100 12 before
 wait_for 'Enter: zoom'
