@@ -5,14 +5,26 @@
  * queues them; workers take blocks in order, count their lines, learn the
  * line the block starts at once the blocks before it are counted, and parse
  * it with the format's own parser through a reader over the block, into a
- * sink that records each stack (its joined frames, pointing into the block
- * when the parser offers them so, and their hash). The calling thread adds
- * the recorded stacks of each block to the one profile, in the order of the
- * input: the tree is built exactly as a single thread builds it, and the
- * workers do the parsing and hashing. A block that cannot be cut within
- * CHUNK_MAX bytes (a huge line or stack) sends the rest of the input, from
- * that block on, through the parser in one piece after the workers are
- * done, just as a single thread would read it.
+ * sink that records each stack. Each worker keeps a table of the distinct
+ * stacks it has seen (their frames joined by ';', hashed and compared
+ * there), and a record names its stack in that table. The calling thread
+ * adds the records of each block to the one profile, in the order of the
+ * input: the first record of a worker's stack finds or makes its node (the
+ * profile's stack cache finds the stacks another worker made first), and
+ * every record adds its count to that node. So the tree is built exactly
+ * as a single thread builds it, node by node and sample by sample (with
+ * timestamps, or as a flame chart), while the workers do the parsing,
+ * hashing and comparing of the stacks, which is most of the work.
+ *
+ * A table holds at most its share of CHUNK_KEYS bytes, and turns itself
+ * off when the stacks repeat too little to pay; a stack it does not keep
+ * is recorded as its bytes (in the block, or copied) and its hash, for the
+ * profile's own stack cache. A flame chart merges by order, not by stack:
+ * its workers keep no table. A stack with a frame holding a ';' is recorded
+ * frame by frame. A block that cannot be cut within CHUNK_MAX bytes (a huge
+ * line or stack) sends the rest of the input, from that block on, through
+ * the parser in one piece after the workers are done, just as a single
+ * thread would read it.
  */
 #include "config.h"
 
@@ -32,6 +44,8 @@
 #define CHUNK_MAX (16u << 20)		/* the most a block grows to */
 #define CHUNK_THREADS 16		/* the most worker threads */
 #define CHUNK_STACK (1u << 20)		/* stack size of a worker */
+#define CHUNK_KEYS (96u << 20)		/* bytes of stacks the workers keep */
+#define CHUNK_TRIAL 65536		/* new stacks before a table is judged */
 
 /* A block of the input, whole stacks only. */
 struct block {
@@ -42,11 +56,25 @@ struct block {
 };
 
 /*
- * One stack recorded by a worker, for the calling thread to add: its frames
- * joined by ';' (in the block, or copied) and their hash, or when a frame
+ * A distinct stack a worker has seen, in its table: its frames joined by
+ * ';' and their hash, and the node it ends at in the profile, which only
+ * the calling thread sets and reads.
+ */
+struct stackrec {
+	uint64_t hash;
+	const char *key;	/* in the worker's pool */
+	uint32_t len;
+	uint32_t leaf;		/* NODE_NONE until the calling thread adds it */
+};
+
+/*
+ * One stack recorded by a worker, for the calling thread to add: the stack
+ * in the worker's table; or when the table does not keep it, its frames
+ * joined by ';' (in the block, or copied) and their hash; or when a frame
  * holds a ';', the frames one by one.
  */
 struct rec {
+	struct stackrec *st;	/* in the table, or NULL */
 	const char *s;		/* the joined frames, or a struct recframes */
 	uint64_t hash;		/* profile_hash(s, len) */
 	uint64_t count;
@@ -66,6 +94,19 @@ struct recframes {
 struct pool {
 	char **blocks;
 	size_t n, used, cap;
+};
+
+/*
+ * A worker's table of the distinct stacks it has seen (open addressing),
+ * with their bytes in its pool. Both live until the whole input is added.
+ */
+struct stacktab {
+	struct stackrec **slots;	/* NULL for an empty slot */
+	uint32_t mask, n;
+	size_t bytes, maxbytes;	/* bytes of stacks kept, the most allowed */
+	uint64_t hits, misses;
+	int off;		/* it paid off too little: not used any more */
+	struct pool pool;
 };
 
 /* What is known of one block. */
@@ -117,6 +158,23 @@ struct chunker {
 	int periods;		/* perf: a part's samples had periods */
 	struct perf_event *skipped;
 	size_t nskipped, capskipped;
+};
+
+/* A worker thread, its table and the part it is parsing. */
+struct worker {
+	struct chunker *c;
+	pthread_t tid;
+	struct stacktab tab;
+	struct part *pt;
+	char *scratch;		/* a stack being joined */
+	size_t scratchcap;
+};
+
+/* What the calling thread needs to add records. */
+struct adder {
+	struct stacktab seen;	/* workers' stacks added, with their nodes */
+	struct strv *frames;
+	size_t capframes;
 };
 
 /* Every line stands alone: cut after the last newline. */
@@ -285,44 +343,158 @@ chunk_rec(struct part *pt, const struct sample *smp)
 	return rc;
 }
 
-/* Add to the last record if it is the same stack, as runs often are. */
+/* Rebuild a worker's table at twice its size. */
+static void
+chunk_tab_grow(struct stacktab *t)
+{
+	struct stackrec **old = t->slots;
+	uint32_t n = t->mask + 1, i, j;
+
+	t->mask = t->mask * 2 + 1;
+	t->slots = xcalloc((size_t)t->mask + 1, sizeof *t->slots);
+	for (i = 0; i < n; i++) {
+		if (old[i] == NULL)
+			continue;
+		for (j = (uint32_t)old[i]->hash & t->mask; t->slots[j] != NULL;
+		    j = (j + 1) & t->mask)
+			;
+		t->slots[j] = old[i];
+	}
+	free(old);
+}
+
+/* The stack s (h its hash) in a table, or NULL and *slot its empty slot. */
+static struct stackrec *
+chunk_find(const struct stacktab *t, const char *s, size_t len, uint64_t h,
+    uint32_t *slot)
+{
+	struct stackrec *st;
+	uint32_t i;
+
+	for (i = (uint32_t)h & t->mask; (st = t->slots[i]) != NULL;
+	    i = (i + 1) & t->mask)
+		if (st->hash == h && st->len == len &&
+		    memcmp(st->key, s, len) == 0)
+			return st;
+	*slot = i;
+	return NULL;
+}
+
+/* Put st in a table's empty slot, found by chunk_find(). */
+static void
+chunk_put(struct stacktab *t, uint32_t slot, struct stackrec *st)
+{
+	t->slots[slot] = st;
+	if ((uint64_t)++t->n * 2 > t->mask)
+		chunk_tab_grow(t);
+}
+
+/*
+ * The stack s (h its hash) in a worker's table, added if new; NULL when it
+ * is new and the table has no room, or is off.
+ */
+static struct stackrec *
+chunk_lookup(struct worker *w, const char *s, size_t len, uint64_t h)
+{
+	struct stacktab *t = &w->tab;
+	struct stackrec *st;
+	uint32_t i;
+
+	if (t->off)
+		return NULL;
+	if ((st = chunk_find(t, s, len, h, &i)) != NULL) {
+		t->hits++;
+		return st;
+	}
+	if (++t->misses == CHUNK_TRIAL && t->hits < CHUNK_TRIAL) {
+		/* Fewer repeats than new stacks: it costs more than it saves
+		 * (every stack of the input may differ). */
+		t->off = 1;
+		return NULL;
+	}
+	if (t->bytes + sizeof *st + len > t->maxbytes)
+		return NULL;
+	st = chunk_copy(&t->pool, NULL, sizeof *st + len);
+	st->hash = h;
+	st->key = memcpy(st + 1, s, len);
+	st->len = (uint32_t)len;
+	st->leaf = NODE_NONE;
+	t->bytes += sizeof *st + len;
+	chunk_put(t, i, st);
+	return st;
+}
+
+/*
+ * The node of a worker's stack, for its first record: that of the same
+ * stack of another worker, added before, or a new one.
+ */
+static uint32_t
+chunk_node(struct profile *p, struct adder *ad, struct stackrec *st)
+{
+	struct stackrec *o;
+	uint32_t i;
+
+	if ((o = chunk_find(&ad->seen, st->key, st->len, st->hash, &i)) != NULL)
+		return o->leaf;
+	st->leaf = profile_node_joined(p, st->key, st->len);
+	chunk_put(&ad->seen, i, st);
+	return st->leaf;
+}
+
+/*
+ * Add to the last record if it is the same stack (st, or s when st is
+ * NULL), as runs often are.
+ */
 static int
-chunk_same(struct part *pt, const char *s, size_t len, uint64_t h,
-    const struct sample *smp)
+chunk_same(struct part *pt, const struct stackrec *st, const char *s,
+    size_t len, uint64_t h, const struct sample *smp)
 {
 	struct rec *rc = pt->nrecs > 0 ? &pt->recs[pt->nrecs - 1] : NULL;
 
-	if (rc == NULL || rc->split || rc->hash != h || rc->len != len ||
+	if (rc == NULL || rc->split || rc->st != st ||
 	    rc->frac != smp->frac || rc->count > UINT64_MAX - smp->count ||
-	    (pt->times && rc->time_ns != smp->time_ns) ||
-	    memcmp(rc->s, s, len) != 0)
+	    (pt->times && rc->time_ns != smp->time_ns))
+		return 0;
+	if (st == NULL && (rc->hash != h || rc->len != len ||
+	    memcmp(rc->s, s, len) != 0))
 		return 0;
 	rc->count += smp->count;
 	return 1;
+}
+
+/*
+ * Record a joined stack: found in (or added to) the worker's table, or
+ * else as its bytes, which are copied unless they are in the block.
+ */
+static void
+chunk_keep(struct worker *w, const char *s, size_t len,
+    const struct sample *smp)
+{
+	struct part *pt = w->pt;
+	const struct block *b = pt->block;
+	struct stackrec *st;
+	struct rec *rc;
+	uint64_t h = profile_hash(s, len);
+
+	st = chunk_lookup(w, s, len, h);
+	if (chunk_same(pt, st, s, len, h, smp))
+		return;
+	if (st == NULL && (s < b->buf || s + len > b->buf + b->len))
+		s = chunk_copy(&pt->pool, s, len);
+	rc = chunk_rec(pt, smp);
+	rc->st = st;
+	rc->s = s;
+	rc->len = (uint32_t)len;
+	rc->hash = h;
 }
 
 /* The record sink's joined callback: keep the joined stack. */
 static int
 chunk_sink_joined(void *ctx, const struct sample *smp)
 {
-	struct part *pt = ctx;
-	const struct block *b = pt->block;
-	const char *s = smp->joined.s;
-	size_t len = smp->joined.len;
-	uint64_t h;
-	struct rec *rc;
-
-	if (len > UINT32_MAX)
+	if (smp->joined.len > UINT32_MAX)
 		return 0;
-	h = profile_hash(s, len);
-	if (chunk_same(pt, s, len, h, smp))
-		return 1;
-	if (s < b->buf || s + len > b->buf + b->len)
-		s = chunk_copy(&pt->pool, s, len);
-	rc = chunk_rec(pt, smp);
-	rc->s = s;
-	rc->len = (uint32_t)len;
-	rc->hash = h;
+	chunk_keep(ctx, smp->joined.s, smp->joined.len, smp);
 	return 1;
 }
 
@@ -330,7 +502,8 @@ chunk_sink_joined(void *ctx, const struct sample *smp)
 static void
 chunk_sink_stack(void *ctx, const struct sample *smp)
 {
-	struct part *pt = ctx;
+	struct worker *w = ctx;
+	struct part *pt = w->pt;
 	struct recframes rf;
 	struct rec *rc;
 	struct strv *v;
@@ -343,17 +516,13 @@ chunk_sink_stack(void *ctx, const struct sample *smp)
 		len += smp->frames[i].len + 1;
 	}
 	if (smp->nframes > 0 && i == smp->nframes && len - 1 <= UINT32_MAX) {
-		d = chunk_copy(&pt->pool, NULL, len);
-		for (i = 0; i < smp->nframes; i++) {
+		w->scratch = xgrow(w->scratch, &w->scratchcap, len, 1);
+		for (i = 0, d = w->scratch; i < smp->nframes; i++) {
 			memcpy(d, smp->frames[i].s, smp->frames[i].len);
 			d += smp->frames[i].len;
 			*d++ = ';';
 		}
-		d -= len;
-		rc = chunk_rec(pt, smp);
-		rc->s = d;
-		rc->len = (uint32_t)(len - 1);
-		rc->hash = profile_hash(rc->s, rc->len);
+		chunk_keep(w, w->scratch, len - 1, smp);
 		return;
 	}
 	/* No frames, or a frame holding ';': keep them one by one. */
@@ -368,18 +537,43 @@ chunk_sink_stack(void *ctx, const struct sample *smp)
 	rc->split = 1;
 }
 
+/* Split a joined stack at each ';' into *frames; returns their number. */
+static size_t
+chunk_split(const char *s, size_t len, struct strv **frames, size_t *cap)
+{
+	const char *semi;
+	size_t n, start;
+
+	for (n = 0, start = 0;; start = (size_t)(semi - s) + 1) {
+		semi = memchr(s + start, ';', len - start);
+		*frames = xgrow(*frames, cap, n + 1, sizeof **frames);
+		(*frames)[n].s = s + start;
+		(*frames)[n].len = (semi != NULL ? (size_t)(semi - s) : len) -
+		    start;
+		n++;
+		if (semi == NULL)
+			return n;
+	}
+}
+
 /* Add a part's recorded stacks to the profile, in order. */
 static void
-chunk_add(struct profile *p, struct part *pt, struct strv **frames,
-    size_t *cap)
+chunk_add(struct profile *p, struct adder *ad, struct part *pt)
 {
 	const struct rec *rc;
-	const char *semi;
-	size_t i, n, start;
+	struct stackrec *st;
+	size_t i, n;
 
 	for (i = 0; i < pt->nrecs; i++) {
 		rc = &pt->recs[i];
 		p->now_ns = rc->time_ns;
+		if ((st = rc->st) != NULL) {
+			/* The first of a worker's stack: find or make its node. */
+			if (st->leaf == NODE_NONE)
+				st->leaf = chunk_node(p, ad, st);
+			profile_add_node(p, st->leaf, rc->count, rc->frac);
+			continue;
+		}
 		if (rc->split) {
 			const struct recframes *rf = (const void *)rc->s;
 
@@ -389,17 +583,8 @@ chunk_add(struct profile *p, struct part *pt, struct strv **frames,
 		if (profile_add_hashed(p, rc->s, rc->len, rc->hash, rc->count,
 		    rc->frac))
 			continue;
-		for (n = 0, start = 0;; start = (size_t)(semi - rc->s) + 1) {
-			semi = memchr(rc->s + start, ';', rc->len - start);
-			*frames = xgrow(*frames, cap, n + 1, sizeof **frames);
-			(*frames)[n].s = rc->s + start;
-			(*frames)[n].len = (semi != NULL ? (size_t)(semi -
-			    rc->s) : rc->len) - start;
-			n++;
-			if (semi == NULL)
-				break;
-		}
-		profile_add(p, *frames, n, rc->count, rc->frac);
+		n = chunk_split(rc->s, rc->len, &ad->frames, &ad->capframes);
+		profile_add(p, ad->frames, n, rc->count, rc->frac);
 	}
 	p->now_ns = -1;
 }
@@ -532,8 +717,9 @@ chunk_perf_finish(struct chunker *c, struct diag *d, struct profile *p)
 static void *
 chunk_work(void *arg)
 {
-	struct chunker *c = arg;
-	struct sink sink = { .stack = chunk_sink_stack,
+	struct worker *w = arg;
+	struct chunker *c = w->c;
+	struct sink sink = { .stack = chunk_sink_stack, .ctx = w,
 	    .joined = chunk_sink_joined };
 	struct reader *r;
 	struct block *b;
@@ -565,7 +751,7 @@ chunk_work(void *arg)
 		r = reader_mem(c->name, b->buf, b->len);
 		r->lineno = pt->start;
 		diag_begin(&pt->diag, c->name);
-		sink.ctx = pt;
+		w->pt = pt;
 		if (chunk_run(c, r, &sink, &pt->diag, pt, pt->err,
 		    sizeof pt->err) < 0)
 			pt->failed = 1;
@@ -691,15 +877,15 @@ chunk_parse(struct reader *r, const struct format *fmt, chunk_cut_fn cut,
     struct diag *d, char *err, size_t errlen)
 {
 	struct chunker c;
+	struct adder ad;
 	struct block *b, *rest = NULL;
 	struct part *pt, last;
-	struct strv *frames = NULL;
 	struct sink sink;
-	pthread_t *tid;
+	struct worker *w;
 	pthread_attr_t attr;
 	char *carry = NULL;
-	size_t ncarry = 0, capcarry = 0, capframes = 0, next = 0;
-	int ret = 0, more = 1, t;
+	size_t ncarry = 0, capcarry = 0, next = 0;
+	int ret = 0, more = 1, t, nworkers;
 
 	memset(&c, 0, sizeof c);
 	pthread_mutex_init(&c.lock, NULL);
@@ -712,16 +898,29 @@ chunk_parse(struct reader *r, const struct format *fmt, chunk_cut_fn cut,
 	c.name = r->name;
 	c.perf = strcmp(fmt->name, "perf") == 0;
 	c.times = p->keeptimes;
+	memset(&ad, 0, sizeof ad);
+	ad.seen.mask = 1023;
+	ad.seen.slots = xcalloc((size_t)ad.seen.mask + 1,
+	    sizeof *ad.seen.slots);
 
 	/* Small stacks: the parsers need little, and address space may be
 	 * limited (ulimit -v). With no thread at all, read in one piece. */
-	tid = xcalloc((size_t)threads, sizeof *tid);
+	w = xcalloc((size_t)threads, sizeof *w);
 	pthread_attr_init(&attr);
 	pthread_attr_setstacksize(&attr, CHUNK_STACK);
-	for (t = 0; t < threads; t++)
-		if (pthread_create(&tid[t], &attr, chunk_work, &c) != 0)
+	for (t = 0; t < threads; t++) {
+		w[t].c = &c;
+		/* A flame chart merges by order, not by stack: no table. */
+		w[t].tab.off = p->flamechart;
+		w[t].tab.maxbytes = CHUNK_KEYS / (size_t)threads;
+		w[t].tab.mask = 1023;
+		w[t].tab.slots = xcalloc((size_t)w[t].tab.mask + 1,
+		    sizeof *w[t].tab.slots);
+		if (pthread_create(&w[t].tid, &attr, chunk_work, &w[t]) != 0)
 			break;
+	}
 	pthread_attr_destroy(&attr);
+	nworkers = t < threads ? t + 1 : t;	/* tables made */
 	if ((threads = t) == 0)
 		more = 0;
 
@@ -753,7 +952,7 @@ chunk_parse(struct reader *r, const struct format *fmt, chunk_cut_fn cut,
 			pthread_cond_wait(&c.parsed, &c.lock);
 		pt = c.parts[next];
 		pthread_mutex_unlock(&c.lock);
-		chunk_add(p, pt, &frames, &capframes);
+		chunk_add(p, &ad, pt);
 		if (pt->failed && ret == 0) {
 			snprintf(err, errlen, "%s", pt->err);
 			ret = -1;
@@ -774,7 +973,7 @@ chunk_parse(struct reader *r, const struct format *fmt, chunk_cut_fn cut,
 	pthread_cond_broadcast(&c.work);
 	pthread_mutex_unlock(&c.lock);
 	for (t = 0; t < threads; t++)
-		pthread_join(tid[t], NULL);
+		pthread_join(w[t].tid, NULL);
 
 	if (threads == 0 || (rest != NULL && ret == 0)) {
 		/* No place to cut, or no thread: read the rest in one piece. */
@@ -807,8 +1006,14 @@ chunk_parse(struct reader *r, const struct format *fmt, chunk_cut_fn cut,
 	}
 	free(c.parts);
 	free(carry);
-	free(frames);
-	free(tid);
+	free(ad.frames);
+	for (t = 0; t < nworkers; t++) {
+		free(w[t].tab.slots);
+		chunk_pool_free(&w[t].tab.pool);
+		free(w[t].scratch);
+	}
+	free(w);
+	free(ad.seen.slots);
 	pthread_mutex_destroy(&c.lock);
 	pthread_cond_destroy(&c.work);
 	pthread_cond_destroy(&c.started);

@@ -541,6 +541,29 @@ profile_add_units(struct profile *p, const struct strv *frames, size_t n,
 	return cur;
 }
 
+uint32_t
+profile_node_joined(struct profile *p, const char *s, size_t len)
+{
+	const char *semi;
+	uint32_t cur = PROFILE_ROOT;
+	size_t at;
+
+	for (at = 0;; at = (size_t)(semi - s) + 1) {
+		semi = memchr(s + at, ';', len - at);
+		cur = profile_child(p, cur, profile_intern(p, s + at,
+		    (semi != NULL ? (size_t)(semi - s) : len) - at));
+		if (semi == NULL)
+			return cur;
+	}
+}
+
+void
+profile_add_node(struct profile *p, uint32_t node, uint64_t count,
+    unsigned frac)
+{
+	profile_count(p, node, profile_units(p, count, frac));
+}
+
 void
 profile_add_ids(struct profile *p, const uint32_t *names, size_t n,
     uint32_t *path, size_t known, uint64_t count, unsigned frac)

@@ -167,6 +167,16 @@ int profile_add_joined(struct profile *, const char *s, size_t len,
 /* profile_add_joined() with h = profile_hash(s, len), found beforehand. */
 int profile_add_hashed(struct profile *, const char *s, size_t len,
     uint64_t h, uint64_t count, unsigned frac);
+/*
+ * The last node of the stack s, its frames joined by ';' (none holding a
+ * ';'), added with its ancestors if new, with no count: for adding the same
+ * stack many times with profile_add_node(). Not for flame charts, which
+ * merge by order.
+ */
+uint32_t profile_node_joined(struct profile *, const char *s, size_t len);
+/* Add count * 10^-frac samples to node, as profile_add() of its stack. */
+void profile_add_node(struct profile *, uint32_t node, uint64_t count,
+    unsigned frac);
 /* The hash of a joined stack, for profile_add_hashed(). */
 uint64_t profile_hash(const char *s, size_t len);
 /* Sum the nodes' totals from their self counts, if stacks were added. */

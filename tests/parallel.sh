@@ -68,11 +68,28 @@ awk '{ n[$1] += $2 } END { for (k in n) print k, n[k] }' "$TMP/wide.folded" |
 same "70000 distinct stacks" "$TMP/wide.folded"
 expect_file "70000 distinct stacks: sums" "$TMP/wide.expected" "$TMP/par"
 
+# More distinct stacks than a worker's table tries (65536) before it turns
+# itself off, with repeats before and after: the stacks a worker no longer
+# keeps go to the profile as they are.
+awk 'BEGIN { for (i = 0; i < 200000; i++) printf "m;f%d;g%d %d\n", i % 89, i, 1 + i % 5
+	for (i = 0; i < 200000; i += 7) printf "m;f%d;g%d 2\n", i % 89, i }' \
+	>"$TMP/wider.folded"
+awk '{ n[$1] += $2 } END { for (k in n) print k, n[k] }' "$TMP/wider.folded" |
+	LC_ALL=C sort >"$TMP/wider.expected"
+same "200000 distinct stacks" "$TMP/wider.folded"
+expect_file "200000 distinct stacks: sums" "$TMP/wider.expected" "$TMP/par"
+
+# Paths that keep the input's order: a flame chart, and timestamps kept
+# for --time-range.
+same "generated folded, flame chart" --flamechart "$TMP/in.folded"
+
 # perf script: the same, when the parser supports it.
 "$GEN" perf 3M >"$TMP/gen.perf"
 if "$FLAMETUI" --fold --threads=1 "$TMP/gen.perf" >/dev/null 2>&1; then
 	same "generated perf" "$TMP/gen.perf"
 	same "generated perf, --pid --all" --pid --all "$TMP/gen.perf"
+	same "generated perf, flame chart" --flamechart "$TMP/gen.perf"
+	same "generated perf, --time-range" --time-range=0.5-2 "$TMP/gen.perf"
 fi
 
 # Every conformance input, with each of its option sets.
