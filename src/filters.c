@@ -175,7 +175,7 @@ filters_sandwich_open(struct tui *t)
 			transform_apply(t->p, &tr, &t->sp[i]);
 	}
 	filters_regfree(rp);
-	t->incfor = NULL;
+	flame_diff_forget(t);
 	t->graphv = t->v;
 	view_init(&t->v, &t->sp[1]);
 	t->v.icicle = 1;
@@ -220,7 +220,7 @@ filters_rebuild(struct tui *t)
 	view_free(&t->v);
 	if (t->hasshown)
 		profile_free(&t->shown);
-	t->incfor = NULL;	/* flame.c works the colours out again */
+	flame_diff_forget(t);	/* flame.c works the colours out again */
 	/* The loaded profile takes the widths of the side asked for. */
 	if (t->orig->delta != NULL && t->orig->diff_before != t->cur.before)
 		diff_swap(t->orig);

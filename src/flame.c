@@ -117,12 +117,12 @@ flame_share_change(const struct profile *p, const int64_t *inc, uint32_t n)
 
 /* The colour of a frame of a differential profile: red grew, blue shrank. */
 static struct rgb
-flame_diff_rgb(const struct tui *t, const struct profile *p, uint32_t n)
+flame_diff_rgb(const struct diffcache *dc, const struct profile *p, uint32_t n)
 {
-	double sh = flame_share_change(p, t->incdelta, n), f;
+	double sh = flame_share_change(p, dc->inc, n), f;
 	unsigned char x;
 
-	f = t->maxshare > 0 ? (sh < 0 ? -sh : sh) / t->maxshare : 0;
+	f = dc->maxshare > 0 ? (sh < 0 ? -sh : sh) / dc->maxshare : 0;
 	x = (unsigned char)(230 - 200 * (f > 1 ? 1 : f));
 	if (sh > 1e-12)
 		return (struct rgb){ 255, x, x };
@@ -137,16 +137,16 @@ flame_diff_rgb(const struct tui *t, const struct profile *p, uint32_t n)
  * leaves the last two out.
  */
 static void
-flame_diff_status(const struct tui *t, const struct profile *p, uint32_t n,
-    int shrt, char *buf, size_t size)
+flame_diff_status(const struct diffcache *dc, const struct profile *p,
+    uint32_t n, int shrt, char *buf, size_t size)
 {
 	char b[64], a[64], d[64], h[64];
-	int64_t inc = t->incdelta[n];
+	int64_t inc = dc->inc[n];
 	uint64_t mag = inc < 0 ? (uint64_t)-inc : (uint64_t)inc;
 	double after, before;
 	int len;
 
-	flame_diff_counts(p, t->incdelta, n, &after, &before);
+	flame_diff_counts(p, dc->inc, n, &after, &before);
 	profile_fmt_count(p, (uint64_t)before, b, sizeof b);
 	profile_fmt_count(p, (uint64_t)after, a, sizeof a);
 	profile_fmt_count(p, mag, d, sizeof d);
@@ -157,13 +157,13 @@ flame_diff_status(const struct tui *t, const struct profile *p, uint32_t n,
 		return;
 	len += snprintf(buf + len, size - (size_t)len, " | widths: %s",
 	    p->diff_before ? "before" : "after");
-	if (t->hidstacks[n] == 0 || len < 0 || (size_t)len >= size)
+	if (dc->hidstacks[n] == 0 || len < 0 || (size_t)len >= size)
 		return;
-	profile_fmt_count(p, t->hidcount[n], h, sizeof h);
+	profile_fmt_count(p, dc->hidcount[n], h, sizeof h);
 	snprintf(buf + len, size - (size_t)len, " | %s: %llu stack%s, %s %s",
 	    p->diff_before ? "new" : "gone",
-	    (unsigned long long)t->hidstacks[n],
-	    t->hidstacks[n] == 1 ? "" : "s", h, profile_unit(p));
+	    (unsigned long long)dc->hidstacks[n],
+	    dc->hidstacks[n] == 1 ? "" : "s", h, profile_unit(p));
 }
 
 /* Write a line of text in reverse video across the screen at y. */
@@ -212,6 +212,7 @@ flame_status(struct tui *t)
 	const struct profile *p = t->v.p;
 	const struct name *nm = profile_name(p, t->v.sel);
 	uint64_t c = p->nodes[t->v.sel].total;
+	const struct diffcache *dc;
 	char right[256], count[64], name[LABEL_MAX];
 	double all, zoom;
 	int rw, nw, x;
@@ -222,10 +223,10 @@ flame_status(struct tui *t)
 	/* The numbers in full, or shorter when the screen is narrow. */
 	snprintf(right, sizeof right, " | %s %s | %.2f%% of total | "
 	    "%.2f%% of zoom", count, profile_unit(p), all, zoom);
-	if (p->delta != NULL && t->incfor == p) {
-		flame_diff_status(t, p, t->v.sel, 0, right, sizeof right);
+	if ((dc = flame_diff(t, p)) != NULL) {
+		flame_diff_status(dc, p, t->v.sel, 0, right, sizeof right);
 		if ((int)strlen(right) + 8 > COLS)
-			flame_diff_status(t, p, t->v.sel, 1, right,
+			flame_diff_status(dc, p, t->v.sel, 1, right,
 			    sizeof right);
 	}
 	if ((int)strlen(right) + 8 > COLS)
@@ -314,7 +315,8 @@ flame_filler(const struct span *s, int y)
 
 /* Draw one frame: a coloured block with its label, then a gap cell. */
 static void
-flame_frame(struct tui *t, const struct view *v, const struct span *s, int y)
+flame_frame(struct tui *t, const struct view *v, const struct diffcache *dc,
+    const struct span *s, int y)
 {
 	const struct name *nm = profile_name(v->p, s->node);
 	char label[LABEL_MAX];
@@ -336,8 +338,7 @@ flame_frame(struct tui *t, const struct view *v, const struct span *s, int y)
 			a = A_REVERSE;
 	} else {
 		c = term_color((s->flags & SPAN_MATCH) ? match_rgb :
-		    v->p->delta != NULL && t->incfor == v->p ?
-		    flame_diff_rgb(t, v->p, s->node) :
+		    dc != NULL ? flame_diff_rgb(dc, v->p, s->node) :
 		    palette_color(t->pal, nm->s, nm->len));
 		pair = term_pair(COLOR_BLACK, c);
 		a = A_NORMAL;
@@ -360,6 +361,7 @@ flame_frame(struct tui *t, const struct view *v, const struct span *s, int y)
 static void
 flame_graph(struct tui *t, const struct view *v, int top, int h)
 {
+	const struct diffcache *dc = flame_diff(t, v->p);
 	const struct span *s;
 	size_t r, i;
 	int y;
@@ -374,46 +376,76 @@ flame_graph(struct tui *t, const struct view *v, int top, int h)
 		for (i = 0; i < v->rows[r].n; i++) {
 			s = &v->spans[v->rows[r].first + i];
 			if (!(s->flags & SPAN_FILLER))
-				flame_frame(t, v, s, y);
+				flame_frame(t, v, dc, s, y);
 		}
 	}
 }
 
-void
-flame_diff_prepare(struct tui *t, const struct profile *p)
+/* Free what a slot of the differential cache holds. */
+static void
+flame_diff_clear(struct diffcache *dc)
 {
+	free(dc->inc);
+	free(dc->hidstacks);
+	free(dc->hidcount);
+	memset(dc, 0, sizeof *dc);
+}
+
+void
+flame_diff_forget(struct tui *t)
+{
+	t->diff[0].of = t->diff[1].of = NULL;
+}
+
+void
+flame_diff_free(struct tui *t)
+{
+	flame_diff_clear(&t->diff[0]);
+	flame_diff_clear(&t->diff[1]);
+}
+
+const struct diffcache *
+flame_diff(struct tui *t, const struct profile *p)
+{
+	struct diffcache *dc;
 	double sh;
 	uint32_t i;
+	int k;
 
-	if (p->delta == NULL || (t->incfor == p && t->incnodes == p->nnodes))
-		return;
-	free(t->incdelta);
-	free(t->hidstacks);
-	free(t->hidcount);
-	t->incdelta = xcalloc(p->nnodes, sizeof *t->incdelta);
-	t->hidstacks = xcalloc(p->nnodes, sizeof *t->hidstacks);
-	t->hidcount = xcalloc(p->nnodes, sizeof *t->hidcount);
-	t->incfor = p;
-	t->incnodes = p->nnodes;
-	diff_inclusive(p, t->incdelta);
+	if (p->delta == NULL)
+		return NULL;
+	for (k = 0; k < 2; k++)
+		if (t->diff[k].of == p && t->diff[k].nnodes == p->nnodes) {
+			t->difflast = k;
+			return &t->diff[k];
+		}
+	t->difflast = !t->difflast;	/* the one not used last */
+	dc = &t->diff[t->difflast];
+	flame_diff_clear(dc);
+	dc->inc = xcalloc(p->nnodes, sizeof *dc->inc);
+	dc->hidstacks = xcalloc(p->nnodes, sizeof *dc->hidstacks);
+	dc->hidcount = xcalloc(p->nnodes, sizeof *dc->hidcount);
+	dc->of = p;
+	dc->nnodes = p->nnodes;
+	diff_inclusive(p, dc->inc);
 	for (i = 0; i < p->nnodes; i++)
 		if (diff_hidden(p, i)) {
-			t->hidstacks[i] = 1;
-			t->hidcount[i] = diff_other(p, i);
+			dc->hidstacks[i] = 1;
+			dc->hidcount[i] = diff_other(p, i);
 		}
 	/* Children come after their parents: sum from the end. */
 	for (i = p->nnodes; i-- > 1;) {
-		t->hidstacks[p->nodes[i].parent] += t->hidstacks[i];
-		t->hidcount[p->nodes[i].parent] += t->hidcount[i];
+		dc->hidstacks[p->nodes[i].parent] += dc->hidstacks[i];
+		dc->hidcount[p->nodes[i].parent] += dc->hidcount[i];
 	}
-	t->maxshare = 0;
 	for (i = 1; i < p->nnodes; i++) {
-		sh = flame_share_change(p, t->incdelta, i);
+		sh = flame_share_change(p, dc->inc, i);
 		if (sh < 0)
 			sh = -sh;
-		if (sh > t->maxshare)
-			t->maxshare = sh;
+		if (sh > dc->maxshare)
+			dc->maxshare = sh;
 	}
+	return dc;
 }
 
 void
@@ -424,7 +456,6 @@ flame_draw(struct tui *t)
 	erase();
 	if (LINES < 1 || COLS < 1)
 		return;
-	flame_diff_prepare(t, t->v.p);
 	flame_title(t);
 	if (LINES >= 3 && t->cur.mode == MODE_SANDWICH) {
 		filters_pane(t->pane, &top, &h);

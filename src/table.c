@@ -105,21 +105,21 @@ static void
 table_diff(struct tui *t, char *line, size_t size)
 {
 	const struct profile *p = t->p;
+	const struct diffcache *dc = flame_diff(t, p);
 	size_t len = strlen(line);
 	char c[64];
 
-	flame_diff_prepare(t, p);
 	if (len < size)
 		len += (size_t)snprintf(line + len, size - len, " | %s's counts "
 		    "(w: %s's)", p->diff_before ? "BEFORE" : "AFTER",
 		    p->diff_before ? "AFTER" : "BEFORE");
-	if (t->hidstacks[PROFILE_ROOT] == 0 || len >= size)
+	if (dc->hidstacks[PROFILE_ROOT] == 0 || len >= size)
 		return;
 	snprintf(line + len, size - len, " | %s: %llu stack%s, %s %s",
 	    p->diff_before ? "new" : "gone",
-	    (unsigned long long)t->hidstacks[PROFILE_ROOT],
-	    t->hidstacks[PROFILE_ROOT] == 1 ? "" : "s",
-	    profile_fmt_count(p, t->hidcount[PROFILE_ROOT], c, sizeof c),
+	    (unsigned long long)dc->hidstacks[PROFILE_ROOT],
+	    dc->hidstacks[PROFILE_ROOT] == 1 ? "" : "s",
+	    profile_fmt_count(p, dc->hidcount[PROFILE_ROOT], c, sizeof c),
 	    profile_unit(p));
 }
 

@@ -402,9 +402,7 @@ tui_run(struct profile *p, const struct tui_opts *o, char *const *paths,
 	}
 	term_close();
 	filters_free(&t);
-	free(t.incdelta);
-	free(t.hidstacks);
-	free(t.hidcount);
+	flame_diff_free(&t);
 	if (t.orig == &t.range)
 		profile_free(&t.range);
 	if (t.hasheat)

@@ -45,6 +45,17 @@ struct vstate {
 	int before;		/* differential: widths from BEFORE */
 };
 
+/* What flame.c works out once for the colours of a differential profile. */
+struct diffcache {
+	const struct profile *of;	/* NULL when empty */
+	uint32_t nnodes;	/* of's when worked out */
+	int64_t *inc;		/* per node: AFTER - BEFORE of its subtree */
+	double maxshare;	/* the largest change of share */
+	uint64_t *hidstacks;	/* per node: the stacks of its subtree only on
+				   the side the widths are not from */
+	uint64_t *hidcount;	/* and their count on that side */
+};
+
 struct tui {
 	struct view v;
 	struct profile *p;
@@ -93,14 +104,9 @@ struct tui {
 	int64_t hfrom, hto;	/* the selection in ns from t0; hto < 0: none */
 	int hcol0, hrow0;	/* first second and bucket shown */
 
-	/* A differential profile's colours (flame.c). */
-	int64_t *incdelta;	/* per node: AFTER - BEFORE of its subtree */
-	const struct profile *incfor;	/* the profile incdelta is of */
-	uint32_t incnodes;
-	double maxshare;	/* the largest change of share */
-	uint64_t *hidstacks;	/* per node: the stacks of its subtree only on
-				   the side the widths are not from */
-	uint64_t *hidcount;	/* and their count on that side */
+	/* Differential profiles' colours: the two panes' (flame.c). */
+	struct diffcache diff[2];
+	int difflast;		/* the one used last */
 };
 
 /* Options of the interactive view, from the command line. */
@@ -137,10 +143,14 @@ int flame_row_at(const struct tui *, int y);
 int flame_top(void);
 int flame_height(void);
 /*
- * Get the subtree changes of a differential profile ready in t, if it is
- * one, and the stacks under each node that the widths leave out.
+ * The subtree changes of a differential profile, and the stacks under each
+ * node that the widths leave out, worked out if they are not yet; NULL when
+ * the profile is not differential. The last two profiles' are kept.
  */
-void flame_diff_prepare(struct tui *, const struct profile *);
+const struct diffcache *flame_diff(struct tui *, const struct profile *);
+/* Forget them: the profiles were rebuilt. Free them. */
+void flame_diff_forget(struct tui *);
+void flame_diff_free(struct tui *);
 /* The title line, and a count with thousands separators. */
 void flame_title(struct tui *);
 char *flame_count(const struct profile *, uint64_t c, char *buf,

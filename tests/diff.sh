@@ -206,6 +206,19 @@ expect_eq "the table at BEFORE's counts" \
             10  40.00%             10  40.00%  b
              5  20.00%              5  20.00%  gone" "$(screen | sed -n 3,6p)"
 
+# Callers and callees keep the colours in both panes: f's callers x and y
+# had half the samples each, then x 30 of 40 (+0.25, the largest change:
+# rgb(255,30,30), xterm 196) and y 10 of 40 (-0.25: rgb(30,30,255), 21).
+printf 'x;f 10\ny;f 10\n' >"$TMP/cb"
+printf 'x;f 30\ny;f 10\n' >"$TMP/ca"
+start 100 12 --diff --callers=f cb ca
+wait_for 'CALLEES below'
+t capture-pane -p -e >"$TMP/screen"
+expect_match "callers pane: x is red" "$(printf '\033\\[48;5;196mx')" \
+	"$(cat "$TMP/screen")"
+expect_match "callers pane: y is blue" "$(printf '\033\\[48;5;21my')" \
+	"$(cat "$TMP/screen")"
+
 # w on a profile that is not differential says so.
 start 100 12 before
 wait_for 'Enter: zoom'
