@@ -10,28 +10,12 @@
  */
 #include "config.h"
 
-#include <ctype.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "match.h"
 #include "util.h"
 #include "view.h"
-
-#define VIEW_THREADS 4		/* most threads matching names */
-#define VIEW_PER_THREAD 32768	/* fewer names than this: one thread */
-
-/* A share of the names for one thread to match. */
-struct view_match {
-	const struct profile *p;
-	uint8_t *out;		/* namematch */
-	uint32_t from, to;	/* names [from, to) */
-	regex_t *re;		/* the thread's own copy: regexec may lock */
-	const char *lit;	/* a pattern without special characters */
-	size_t litlen;
-	int icase;
-};
 
 /* Append a span to a growing array. */
 static void
@@ -577,107 +561,6 @@ view_search_clear(struct view *v)
 	return VIEW_LAYOUT;
 }
 
-/* Is the pattern a plain string, with no character special to an ERE? */
-static int
-view_literal(const char *pattern)
-{
-	return pattern[0] != '\0' && strpbrk(pattern, ".[]()*+?{}|^$\\") == NULL;
-}
-
-/* Does a name contain the literal lit, in any case when icase is set? */
-static int
-view_contains(const char *s, size_t len, const char *lit, size_t litlen,
-    int icase)
-{
-	size_t i, k;
-
-	if (!icase)
-		return memmem(s, len, lit, litlen) != NULL;
-	for (i = 0; i + litlen <= len; i++) {
-		for (k = 0; k < litlen; k++)
-			if (tolower((unsigned char)s[i + k]) !=
-			    tolower((unsigned char)lit[k]))
-				break;
-		if (k == litlen)
-			return 1;
-	}
-	return 0;
-}
-
-/* Match a share of the names: the body of a matching thread. */
-static void *
-view_match_names(void *arg)
-{
-	struct view_match *m = arg;
-	const struct name *nm;
-	regmatch_t rm;
-	uint32_t i;
-
-	for (i = m->from; i < m->to; i++) {
-		nm = &m->p->names[i];
-		if (m->lit != NULL) {
-			m->out[i] = view_contains(nm->s, nm->len, m->lit,
-			    m->litlen, m->icase);
-			continue;
-		}
-		rm.rm_so = 0;
-		rm.rm_eo = nm->len;
-		m->out[i] = regexec(m->re, nm->s, 1, &rm, REG_STARTEND) == 0;
-	}
-	return NULL;
-}
-
-/*
- * Match every distinct name once, on up to VIEW_THREADS threads for many
- * names. Each thread has its own compiled copy of the regex.
- */
-static void
-view_match_all(struct view *v, int flags)
-{
-	struct view_match m[VIEW_THREADS];
-	pthread_t th[VIEW_THREADS];
-	regex_t extra[VIEW_THREADS];
-	uint32_t n = v->p->nnames, per;
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	int nt = 1, i, started[VIEW_THREADS] = { 0 };
-
-	if (n >= 2 * VIEW_PER_THREAD && ncpu > 1)
-		nt = ncpu < VIEW_THREADS ? (int)ncpu : VIEW_THREADS;
-	per = (n + (uint32_t)nt - 1) / (uint32_t)nt;
-	for (i = 0; i < nt; i++) {
-		m[i].p = v->p;
-		m[i].out = v->namematch;
-		m[i].from = (uint32_t)i * per < n ? (uint32_t)i * per : n;
-		m[i].to = m[i].from + per < n ? m[i].from + per : n;
-		m[i].re = &v->re;
-		m[i].lit = view_literal(v->pattern) ? v->pattern : NULL;
-		m[i].litlen = strlen(v->pattern);
-		m[i].icase = v->icase;
-		if (i > 0 && m[i].lit == NULL) {
-			if (regcomp(&extra[i], v->pattern, flags) != 0)
-				m[i].to = m[i].from;	/* left to thread 0 */
-			else
-				m[i].re = &extra[i];
-		}
-	}
-	for (i = 1; i < nt; i++)
-		started[i] = pthread_create(&th[i], NULL, view_match_names,
-		    &m[i]) == 0;
-	view_match_names(&m[0]);
-	for (i = 1; i < nt; i++) {
-		if (started[i])
-			pthread_join(th[i], NULL);
-		else {
-			m[0].from = m[i].from;
-			m[0].to = m[i].to;
-			m[0].re = &v->re;
-			view_match_names(&m[0]);
-		}
-		if (m[i].re != &v->re)
-			regfree(&extra[i]);
-	}
-}
-
 /*
  * The two passes of a search when every parent's index is below its
  * children's: over packed arrays of parents and names (8 bytes a node
@@ -740,7 +623,8 @@ view_search(struct view *v, const char *pattern, int icase, char *err,
 
 	/* Each distinct name is matched once. */
 	v->namematch = xcalloc(p->nnames, 1);
-	view_match_all(v, flags);
+	match_names(p->names, p->nnames, pattern, flags, &v->re,
+	    v->namematch);
 	v->namematch[nodes[PROFILE_ROOT].name] = 0;	/* "all" is no frame */
 
 	/*

@@ -1,0 +1,75 @@
+#!/bin/sh
+# Search on screen: for regexes the literal prefilter reads (alternation,
+# groups, repeats, anchors, any case, letters past ASCII), the frames lit
+# (walked with n) and the share matched are those regexec gives.
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/tui-lib.sh"
+
+cat >"$TMP/s.folded" <<'EOP'
+main;leaf9 120
+main;leaf99x 60
+main;func_99 90
+main;Func_9 30
+main;fn12;leaf9 150
+main;fn1x 70
+main;func_1abc7 80
+main;maſk 100
+init;LEAF9 100
+init;work 400
+EOP
+
+# lit: press n until a frame comes round again; print the frames it
+# went through ("name/samples"), which are the frames lit, in order.
+lit() {
+	seen=
+	cur=$(sel)
+	k=0
+	while [ $k -lt 20 ]; do
+		prev=$cur
+		keys n
+		i=0
+		while [ $i -lt 600 ] && [ "$cur" = "$prev" ]; do
+			sleep 0.05
+			cur=$(sel)
+			i=$((i + 1))
+		done
+		case " $seen " in *" $cur "*) break ;; esac
+		seen="${seen:+$seen }$cur"
+		k=$((k + 1))
+	done
+	echo "$seen"
+}
+
+# sel: the selected frame, "name/samples", from the status line.
+sel() {
+	line 39 | sed 's/^\(.*\) | \([0-9,]*\) samples.*/\1\/\2/'
+}
+
+start 120 40 "$TMP/s.folded"
+wait_line 1 "$TMP/s.folded | 1,200 samples | folded"
+cur=all
+
+keys / '^(leaf|func_)9+$' Enter
+wait_line 40 '/^(leaf|func_)9+$/ matched 30.00% of total, 30.00% of zoom (n, N: next, previous; Esc: clear)'
+expect_eq "lit, case kept" "leaf9/150 func_99/90 leaf9/120" "$(lit)"
+
+# Tab in the prompt turns ignoring case on, and off again.
+keys / '^(leaf|func_)9+$' Tab Enter
+wait_line 40 '/^(leaf|func_)9+$/i matched 40.83% of total, 40.83% of zoom (n, N: next, previous; Esc: clear)'
+expect_eq "lit, any case" "func_99/90 leaf9/120 LEAF9/100 Func_9/30 leaf9/150" \
+	"$(lit)"
+
+keys / 'fn1[0-9]|func_1.*7' Tab Enter
+wait_line 40 '/fn1[0-9]|func_1.*7/ matched 19.17% of total, 19.17% of zoom (n, N: next, previous; Esc: clear)'
+expect_eq "lit, alternation" "fn12/150 func_1abc7/80" "$(lit)"
+
+# The long s (U+017F) is an s when case is ignored.
+keys / 'MASK' Enter
+wait_line 40 'no frame matches'
+keys / 'MASK' Tab Enter
+wait_line 40 '/MASK/i matched 8.33% of total, 8.33% of zoom (n, N: next, previous; Esc: clear)'
+expect_eq "lit, long s" "maſk/100" "$(lit)"
+
+keys q
+wait_for '^EXITED 0$'
+finish
