@@ -741,6 +741,7 @@ main(int argc, char **argv)
 		profile_init(&view);
 		transform_apply(&p, &t, &view);
 		main_regex_free(&t);
+		profile_take_names(&view, &p);
 		profile_free(&p);
 		p = view;
 		if (p.nstacks == 0)

@@ -184,13 +184,59 @@ names_rehash(struct profile *p)
 	}
 }
 
+/* Copy a borrowed name table into p's own, keeping every id. */
+static void
+profile_unborrow(struct profile *p)
+{
+	const struct name *lent = p->names;
+	uint32_t n = p->nnames, i;
+
+	p->names = NULL;
+	p->nnames = p->capnames = 0;
+	memset(&p->names_arena, 0, sizeof p->names_arena);
+	p->namemask = 1023;
+	p->namehash = xcalloc((size_t)p->namemask + 1, sizeof *p->namehash);
+	p->names_borrowed = 0;
+	for (i = 0; i < n; i++)
+		profile_intern(p, lent[i].s, lent[i].len);
+}
+
+void
+profile_borrow_names(struct profile *to, const struct profile *from)
+{
+	arena_free(&to->names_arena);
+	free(to->names);
+	free(to->namehash);
+	to->names = from->names;
+	to->nnames = from->nnames;
+	to->capnames = from->capnames;
+	to->namehash = from->namehash;
+	to->namemask = from->namemask;
+	to->names_arena = from->names_arena;
+	to->names_borrowed = 1;
+	to->nodes[PROFILE_ROOT].name = from->nodes[PROFILE_ROOT].name;
+}
+
+void
+profile_take_names(struct profile *to, struct profile *from)
+{
+	if (!to->names_borrowed || to->names != from->names)
+		return;
+	to->names_arena = from->names_arena;
+	to->names_borrowed = from->names_borrowed;
+	from->names_borrowed = 1;
+}
+
 uint32_t
 profile_intern(struct profile *p, const char *s, size_t len)
 {
-	uint32_t h = hash_bytes(s, len), i, id;
+	uint32_t h, i, id;
 	size_t cap;
 	struct name *n;
 
+	if (p->names_borrowed)
+		profile_unborrow(p);
+	h = hash_bytes(s, len);
 	for (i = h & p->namemask; (id = p->namehash[i]) != 0;
 	    i = (i + 1) & p->namemask) {
 		n = &p->names[id - 1];
@@ -340,11 +386,13 @@ profile_init(struct profile *p)
 void
 profile_free(struct profile *p)
 {
-	arena_free(&p->names_arena);
+	if (!p->names_borrowed) {
+		arena_free(&p->names_arena);
+		free(p->names);
+		free(p->namehash);
+	}
 	arena_free(&p->keys_arena);
 	free(p->nodes);
-	free(p->names);
-	free(p->namehash);
 	free(p->unit);
 	free(p->kidhash);
 	free(p->stacks);

@@ -75,6 +75,12 @@ struct profile {
 	uint32_t kidmask, nkids;
 
 	struct arena names_arena;	/* the name bytes */
+	/*
+	 * names, namehash and names_arena are another profile's, lent by
+	 * profile_borrow_names(): that profile must outlive this one and
+	 * intern nothing meanwhile. profile_intern() here copies them first.
+	 */
+	int names_borrowed;
 
 	struct stackent *stacks;	/* stack cache: open addressing */
 	uint32_t stackmask, nstacks_cached;
@@ -138,6 +144,18 @@ const char *profile_unit(const struct profile *);
 
 /* Return the id of a name, adding it if new. */
 uint32_t profile_intern(struct profile *, const char *s, size_t len);
+/*
+ * Give to, a profile fresh from profile_init(), the name table of from, so
+ * that to's name ids are from's: no name is copied or hashed. from must
+ * outlive to and intern nothing while to lives, unless to takes the table
+ * over with profile_take_names() before from is freed.
+ */
+void profile_borrow_names(struct profile *to, const struct profile *from);
+/*
+ * to, which borrowed from's names, owns them from now on (if from did):
+ * from may then be freed first.
+ */
+void profile_take_names(struct profile *to, struct profile *from);
 /* Return the name of a node. */
 static inline const struct name *
 profile_name(const struct profile *p, uint32_t node)

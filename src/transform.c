@@ -23,12 +23,10 @@ struct apply {
 	struct profile *out;
 	unsigned char *match;	/* M_* bits per name id of in */
 	uint32_t *ids;		/* the stack being rebuilt, name ids */
-	uint32_t *outids;	/* the same stack as name ids of out */
+	uint32_t *outids;	/* the same stack as it is added to out */
 	uint32_t *previds;	/* the stack added before, and its nodes */
 	uint32_t *path;
 	size_t nprev, capprev, cappath;
-	uint32_t *map;		/* name id of in to name id of out, or
-				   NODE_NONE before its first use */
 	size_t capids, capout;
 };
 
@@ -131,14 +129,8 @@ transform_stack(struct apply *a, size_t n, uint64_t count, int64_t delta)
 	}
 	n = k;
 	a->outids = xgrow(a->outids, &a->capout, n + 1, sizeof *a->outids);
-	for (i = 0; i < n; i++) {
-		uint32_t id = ids[t->reverse ? n - 1 - i : i];
-		const struct name *nm = &a->in->names[id];
-
-		if (a->map[id] == NODE_NONE)
-			a->map[id] = profile_intern(a->out, nm->s, nm->len);
-		a->outids[i] = a->map[id];
-	}
+	for (i = 0; i < n; i++)
+		a->outids[i] = ids[t->reverse ? n - 1 - i : i];
 	/* Stacks come in depth-first order: reuse the shared prefix. */
 	for (k = 0; k < n && k < a->nprev; k++)
 		if (a->previds[k] != a->outids[k])
@@ -182,8 +174,7 @@ transform_apply(const struct profile *in, const struct transform *t,
 	size_t captodo = 0, ntodo = 0, len;
 
 	a.match = transform_match(in, t);
-	a.map = xcalloc(in->nnames > 0 ? in->nnames : 1, sizeof *a.map);
-	memset(a.map, 0xff, (size_t)in->nnames * sizeof *a.map);
+	profile_borrow_names(out, in);
 	profile_set_unit(out, in->unit);
 	if (t->prune > 0)
 		min_total = (double)nodes[PROFILE_ROOT].total * t->prune / 100;
@@ -224,7 +215,6 @@ transform_apply(const struct profile *in, const struct transform *t,
 	free(a.outids);
 	free(a.previds);
 	free(a.path);
-	free(a.map);
 }
 
 char *

@@ -35,8 +35,9 @@ int transform_active(const struct transform *t);
 
 /*
  * Build out (initialised by the caller with profile_init) from in through
- * t. Counts keep in's units. The frames of every stack are interned anew,
- * so out owns all its memory.
+ * t. Counts keep in's units. out borrows in's name table (see
+ * profile_borrow_names()): in must outlive out, or out must take the table
+ * over with profile_take_names() before in is freed.
  */
 void transform_apply(const struct profile *in, const struct transform *t,
     struct profile *out);
