@@ -7,14 +7,15 @@
  * it with the format's own parser through a reader over the block, into a
  * sink that records each stack. Each worker keeps a table of the distinct
  * stacks it has seen (their frames joined by ';', hashed and compared
- * there), and a record names its stack in that table. The calling thread
- * adds the records of each block to the one profile, in the order of the
- * input: the first record of a worker's stack finds or makes its node (the
- * profile's stack cache finds the stacks another worker made first), and
- * every record adds its count to that node. So the tree is built exactly
- * as a single thread builds it, node by node and sample by sample (with
- * timestamps, or as a flame chart), while the workers do the parsing,
- * hashing and comparing of the stacks, which is most of the work.
+ * there), and a record names its stack in that table. One more thread, the
+ * adder, adds the records of each block to the one profile, in the order of
+ * the input, and gives the block back for reading: the first record of a
+ * worker's stack finds or makes its node (a small table of its own finds
+ * the stacks another worker had first), and every record adds its count to
+ * that node. So the tree is built exactly as a single thread builds it,
+ * node by node and sample by sample (with timestamps, or as a flame chart),
+ * while the workers do the parsing, hashing and comparing of the stacks,
+ * and the reading goes on beside the adding.
  *
  * A table holds at most its share of CHUNK_KEYS bytes, and turns itself
  * off when the stacks repeat too little to pay; a stack it does not keep
@@ -58,17 +59,17 @@ struct block {
 /*
  * A distinct stack a worker has seen, in its table: its frames joined by
  * ';' and their hash, and the node it ends at in the profile, which only
- * the calling thread sets and reads.
+ * the adding thread sets and reads.
  */
 struct stackrec {
 	uint64_t hash;
 	const char *key;	/* in the worker's pool */
 	uint32_t len;
-	uint32_t leaf;		/* NODE_NONE until the calling thread adds it */
+	uint32_t leaf;		/* NODE_NONE until the adding thread adds it */
 };
 
 /*
- * One stack recorded by a worker, for the calling thread to add: the stack
+ * One stack recorded by a worker, for the adding thread to add: the stack
  * in the worker's table; or when the table does not keep it, its frames
  * joined by ';' (in the block, or copied) and their hash; or when a frame
  * holds a ';', the frames one by one.
@@ -134,10 +135,11 @@ struct chunker {
 	pthread_mutex_t lock;
 	pthread_cond_t work;	/* a block was queued, or closing was set */
 	pthread_cond_t started;	/* nstarted grew */
-	pthread_cond_t parsed;	/* a part was parsed */
+	pthread_cond_t parsed;	/* a part was parsed or queued, or closing */
+	pthread_cond_t freed;	/* a block was put back on the free list */
 
 	struct block *head, *tail;	/* queued blocks, in order */
-	struct block *free;	/* only the calling thread uses these */
+	struct block *free;	/* blocks not in use */
 	int nblocks, maxblocks;	/* blocks allocated, the most allowed */
 	int closing;		/* no more blocks will be queued */
 
@@ -170,8 +172,15 @@ struct worker {
 	size_t scratchcap;
 };
 
-/* What the calling thread needs to add records. */
+/* The thread that adds the parts to the profile, in order. */
 struct adder {
+	struct chunker *c;
+	pthread_t tid;
+	struct profile *p;
+	struct diag *d;
+	char *err;
+	size_t errlen;
+	int ret;		/* -1 when a part's parser failed: see err */
 	struct stacktab seen;	/* workers' stacks added, with their nodes */
 	struct strv *frames;
 	size_t capframes;
@@ -765,6 +774,60 @@ chunk_work(void *arg)
 	return NULL;
 }
 
+/* Put a block back on the free list. */
+static void
+chunk_give(struct chunker *c, struct block *b)
+{
+	b->next = c->free;
+	c->free = b;
+}
+
+/*
+ * The adding thread: add each part's stacks to the profile, in order, once
+ * it is parsed, until the queue is closed and every part is added.
+ */
+static void *
+chunk_build(void *arg)
+{
+	struct adder *ad = arg;
+	struct chunker *c = ad->c;
+	struct part *pt;
+	size_t next;
+
+	for (next = 0;; next++) {
+		pthread_mutex_lock(&c->lock);
+		while (next == c->nparts && !c->closing)
+			pthread_cond_wait(&c->parsed, &c->lock);
+		if (next == c->nparts) {
+			pthread_mutex_unlock(&c->lock);
+			break;
+		}
+		while (!c->parts[next]->parsed)
+			pthread_cond_wait(&c->parsed, &c->lock);
+		pt = c->parts[next];
+		pthread_mutex_unlock(&c->lock);
+
+		chunk_add(ad->p, ad, pt);
+		if (pt->failed && ad->ret == 0) {
+			snprintf(ad->err, ad->errlen, "%s", pt->err);
+			ad->ret = -1;
+		}
+		diag_merge(ad->d, &pt->diag);
+		if (c->perf)
+			chunk_perf_merge(c, pt);
+		free(pt->recs);
+		chunk_pool_free(&pt->pool);
+		pt->recs = NULL;
+		memset(&pt->pool, 0, sizeof pt->pool);
+
+		pthread_mutex_lock(&c->lock);
+		chunk_give(c, pt->block);
+		pthread_cond_signal(&c->freed);
+		pthread_mutex_unlock(&c->lock);
+	}
+	return NULL;
+}
+
 /* Take a free block, or make one; NULL when all are in use. */
 static struct block *
 chunk_take(struct chunker *c)
@@ -782,14 +845,6 @@ chunk_take(struct chunker *c)
 		return NULL;
 	b->len = 0;
 	return b;
-}
-
-/* Put a block back on the free list. */
-static void
-chunk_give(struct chunker *c, struct block *b)
-{
-	b->next = c->free;
-	c->free = b;
 }
 
 /* Queue a block for the workers, as the next part of the input. */
@@ -810,6 +865,7 @@ chunk_queue(struct chunker *c, struct block *b)
 		c->head = b;
 	c->tail = b;
 	pthread_cond_signal(&c->work);
+	pthread_cond_broadcast(&c->parsed);
 	pthread_mutex_unlock(&c->lock);
 }
 
@@ -879,19 +935,20 @@ chunk_parse(struct reader *r, const struct format *fmt, chunk_cut_fn cut,
 	struct chunker c;
 	struct adder ad;
 	struct block *b, *rest = NULL;
-	struct part *pt, last;
+	struct part last;
 	struct sink sink;
 	struct worker *w;
 	pthread_attr_t attr;
 	char *carry = NULL;
-	size_t ncarry = 0, capcarry = 0, next = 0;
-	int ret = 0, more = 1, t, nworkers;
+	size_t ncarry = 0, capcarry = 0, next;
+	int ret = 0, more = 1, t, nworkers, building;
 
 	memset(&c, 0, sizeof c);
 	pthread_mutex_init(&c.lock, NULL);
 	pthread_cond_init(&c.work, NULL);
 	pthread_cond_init(&c.started, NULL);
 	pthread_cond_init(&c.parsed, NULL);
+	pthread_cond_init(&c.freed, NULL);
 	c.maxblocks = 2 * threads + 2;
 	c.fmt = fmt;
 	c.opts = o;
@@ -899,6 +956,11 @@ chunk_parse(struct reader *r, const struct format *fmt, chunk_cut_fn cut,
 	c.perf = strcmp(fmt->name, "perf") == 0;
 	c.times = p->keeptimes;
 	memset(&ad, 0, sizeof ad);
+	ad.c = &c;
+	ad.p = p;
+	ad.d = d;
+	ad.err = err;
+	ad.errlen = errlen;
 	ad.seen.mask = 1023;
 	ad.seen.slots = xcalloc((size_t)ad.seen.mask + 1,
 	    sizeof *ad.seen.slots);
@@ -919,63 +981,50 @@ chunk_parse(struct reader *r, const struct format *fmt, chunk_cut_fn cut,
 		if (pthread_create(&w[t].tid, &attr, chunk_work, &w[t]) != 0)
 			break;
 	}
-	pthread_attr_destroy(&attr);
 	nworkers = t < threads ? t + 1 : t;	/* tables made */
-	if ((threads = t) == 0)
+	building = (threads = t) > 0 &&
+	    pthread_create(&ad.tid, &attr, chunk_build, &ad) == 0;
+	pthread_attr_destroy(&attr);
+	if (!building)
 		more = 0;
 
-	for (;;) {
-		/* Keep every block busy while there is input. */
-		while (more > 0 && (b = chunk_take(&c)) != NULL) {
-			more = chunk_fill(r, cut, b, &carry, &ncarry, &capcarry);
-			/* perf keeps the input's first event: find it first. */
-			if (more >= 0 && c.perf && c.nparts == 0 &&
-			    o->event == NULL && b->len > 0 &&
-			    (c.event = chunk_perf_event(b->buf, b->len, o)) == NULL)
-				more = -1;
-			if (more < 0)
-				rest = b;
-			else if (b->len > 0)
-				chunk_queue(&c, b);
-			else
-				chunk_give(&c, b);
-		}
-		/* Add the next part's stacks once it is parsed. */
+	/* Read blocks and queue them, while the other threads parse and
+	 * add them and give them back. */
+	while (more > 0) {
 		pthread_mutex_lock(&c.lock);
-		if (next == c.nparts) {
-			pthread_mutex_unlock(&c.lock);
-			if (more > 0)
-				continue;
-			break;
-		}
-		while (!c.parts[next]->parsed)
-			pthread_cond_wait(&c.parsed, &c.lock);
-		pt = c.parts[next];
+		while ((b = chunk_take(&c)) == NULL)
+			pthread_cond_wait(&c.freed, &c.lock);
 		pthread_mutex_unlock(&c.lock);
-		chunk_add(p, &ad, pt);
-		if (pt->failed && ret == 0) {
-			snprintf(err, errlen, "%s", pt->err);
-			ret = -1;
+		more = chunk_fill(r, cut, b, &carry, &ncarry, &capcarry);
+		/* perf keeps the input's first event: find it first. */
+		if (more >= 0 && c.perf && c.nparts == 0 && o->event == NULL &&
+		    b->len > 0 &&
+		    (c.event = chunk_perf_event(b->buf, b->len, o)) == NULL)
+			more = -1;
+		if (more < 0)
+			rest = b;
+		else if (b->len > 0)
+			chunk_queue(&c, b);
+		else {
+			pthread_mutex_lock(&c.lock);
+			chunk_give(&c, b);
+			pthread_mutex_unlock(&c.lock);
 		}
-		diag_merge(d, &pt->diag);
-		if (c.perf)
-			chunk_perf_merge(&c, pt);
-		chunk_give(&c, pt->block);
-		free(pt->recs);
-		chunk_pool_free(&pt->pool);
-		pt->recs = NULL;
-		memset(&pt->pool, 0, sizeof pt->pool);
-		next++;
 	}
 
 	pthread_mutex_lock(&c.lock);
 	c.closing = 1;
 	pthread_cond_broadcast(&c.work);
+	pthread_cond_broadcast(&c.parsed);
 	pthread_mutex_unlock(&c.lock);
 	for (t = 0; t < threads; t++)
 		pthread_join(w[t].tid, NULL);
+	if (building) {
+		pthread_join(ad.tid, NULL);
+		ret = ad.ret;
+	}
 
-	if (threads == 0 || (rest != NULL && ret == 0)) {
+	if (!building || (rest != NULL && ret == 0)) {
 		/* No place to cut, or no thread: read the rest in one piece. */
 		if (rest != NULL) {
 			/* rest may have been cut: its tail is in carry. */
@@ -1018,5 +1067,6 @@ chunk_parse(struct reader *r, const struct format *fmt, chunk_cut_fn cut,
 	pthread_cond_destroy(&c.work);
 	pthread_cond_destroy(&c.started);
 	pthread_cond_destroy(&c.parsed);
+	pthread_cond_destroy(&c.freed);
 	return ret;
 }
