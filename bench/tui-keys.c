@@ -6,6 +6,9 @@
  *
  *   bench/tui-keys [COLUMNS ROWS]      (make bench runs it at 240x60 and
  *                                       300x90)
+ *   bench/tui-keys COLUMNS ROWS FILE   the same on a profile loaded from
+ *                                       FILE instead, bench/out/folded-1G.txt
+ *                                       say
  *
  * Two profiles are generated, deterministically:
  *   wide: 1,000,000 stacks of seven frames fanning out by ten at each
@@ -31,6 +34,7 @@
 #include <time.h>
 
 #include "keys.h"
+#include "load.h"
 #include "profile.h"
 #include "term.h"
 #include "tui.h"
@@ -409,6 +413,26 @@ main(int argc, char **argv)
 	}
 	resizeterm(rows, cols);
 
+	if (argc > 3) {
+		struct load l;
+
+		memset(&l, 0, sizeof l);
+		profile_init(&p);
+		t0 = ms();
+		if (load_files(&l, argv + 3, 1, &p) != 1) {
+			endwin();
+			fprintf(stderr, "tui-keys: cannot read %s\n", argv[3]);
+			return 1;
+		}
+		fprintf(stderr, "loaded %s in %.0f ms of CPU\n", argv[3],
+		    ms() - t0);
+		diag_free(&l.diag);
+		bench(argv[3], &p);
+		bench_views(argv[3], &p);
+		profile_free(&p);
+		endwin();
+		return 0;
+	}
 	profile_init(&p);
 	t0 = ms();
 	make_wide(&p);
