@@ -78,17 +78,27 @@ transform_delta(struct profile *out, uint32_t leaf, int64_t d)
 		*x += d;
 }
 
-/* Walk node's stack (root first) into a->ids; returns its length. */
-static size_t
-transform_path(struct apply *a, uint32_t node)
+/*
+ * List each node's children together, in one pass over the nodes: those
+ * of n are kids[first[n] .. first[n + 1]). Walking the tree through these
+ * rather than the sibling links reads the nodes without waiting on each
+ * sibling for the next one's index, which costs a cache miss a node.
+ */
+static void
+transform_kids(const struct profile *in, uint32_t **firstp, uint32_t **kidsp)
 {
-	const struct node *nodes = a->in->nodes;
-	size_t n = nodes[node].depth, i = n;
+	uint32_t n = in->nnodes, i, *first, *kids;
 
-	a->ids = xgrow(a->ids, &a->capids, n + 1, sizeof *a->ids);
-	for (; node != PROFILE_ROOT; node = nodes[node].parent)
-		a->ids[--i] = nodes[node].name;
-	return n;
+	first = xcalloc((size_t)n + 2, sizeof *first);
+	kids = xmalloc(((size_t)n + 1) * sizeof *kids);
+	for (i = 1; i < n; i++)
+		first[in->nodes[i].parent + 2]++;
+	for (i = 2; i < n + 2; i++)
+		first[i] += first[i - 1];
+	for (i = 1; i < n; i++)
+		kids[first[in->nodes[i].parent + 1]++] = i;
+	*firstp = first;
+	*kidsp = kids;
 }
 
 /*
@@ -170,8 +180,8 @@ transform_apply(const struct profile *in, const struct transform *t,
 	double min_total = 0;
 	uint64_t self;
 	int64_t *inc = NULL, d = 0;
-	uint32_t *todo = NULL, n, c;
-	size_t captodo = 0, ntodo = 0, len;
+	uint32_t *todo, *first, *kids, *path, n, c, k, depth;
+	size_t ntodo = 0, cappath = 0;
 
 	a.match = transform_match(in, t);
 	profile_borrow_names(out, in);
@@ -184,31 +194,53 @@ transform_apply(const struct profile *in, const struct transform *t,
 		diff_inclusive(in, inc);
 		out->diff_before = in->diff_before;
 	}
-	todo = xgrow(todo, &captodo, 1, sizeof *todo);
+	/*
+	 * Depth first, so that each stack shares most of its frames with the
+	 * one before; path[] holds the names from the root to the node.
+	 * Pruning visits few nodes: along the sibling links, the children's
+	 * totals being needed anyway.
+	 */
+	first = kids = NULL;
+	if (min_total <= 0)
+		transform_kids(in, &first, &kids);
+	todo = xmalloc((size_t)in->nnodes * sizeof *todo);
+	path = NULL;
 	todo[ntodo++] = PROFILE_ROOT;
 	while (ntodo > 0) {
 		n = todo[--ntodo];
 		self = nodes[n].self;
 		d = inc != NULL ? in->delta[n] : 0;
-		for (c = nodes[n].child; c != NODE_NONE; c = nodes[c].next) {
+		depth = nodes[n].depth;
+		path = xgrow(path, &cappath, (size_t)depth + 1, sizeof *path);
+		if (n != PROFILE_ROOT)
+			path[depth - 1] = nodes[n].name;
+		if (kids != NULL)
+			for (k = first[n]; k < first[n + 1]; k++)
+				todo[ntodo++] = kids[k];
+		for (c = kids == NULL ? nodes[n].child : NODE_NONE;
+		    c != NODE_NONE; c = nodes[c].next) {
 			if ((double)nodes[c].total < min_total) {
 				self += nodes[c].total;
 				d += inc != NULL ? inc[c] : 0;
 				continue;
 			}
-			todo = xgrow(todo, &captodo, ntodo + 1, sizeof *todo);
 			todo[ntodo++] = c;
 		}
 		if (self == 0 && d == 0)
 			continue;
-		len = transform_path(&a, n);
-		transform_stack(&a, len, self, d);
+		a.ids = xgrow(a.ids, &a.capids, (size_t)depth + 1,
+		    sizeof *a.ids);
+		memcpy(a.ids, path, depth * sizeof *path);
+		transform_stack(&a, depth, self, d);
 	}
 	if (out->delta != NULL)
 		transform_maxdelta(out);
 	out->saturated |= in->saturated;
 	profile_finish(out);
 	free(todo);
+	free(first);
+	free(kids);
+	free(path);
 	free(inc);
 	free(a.match);
 	free(a.ids);
