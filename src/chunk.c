@@ -5,23 +5,22 @@
  * queues them; workers take blocks in order, count their lines, learn the
  * line the block starts at once the blocks before it are counted, and parse
  * it with the format's own parser through a reader over the block, into a
- * sink that records each stack. Each worker keeps a table of the distinct
- * stacks it has seen (their frames joined by ';', hashed and compared
- * there), and a record names its stack in that table. One more thread, the
- * adder, adds the records of each block to the one profile, in the order of
- * the input, and gives the block back for reading: the first record of a
- * worker's stack finds or makes its node (a small table of its own finds
- * the stacks another worker had first), and every record adds its count to
- * that node. So the tree is built exactly as a single thread builds it,
- * node by node and sample by sample (with timestamps, or as a flame chart),
- * while the workers do the parsing, hashing and comparing of the stacks,
- * and the reading goes on beside the adding.
+ * sink that records each stack. The workers share a table of the distinct
+ * stacks they have seen (their frames joined by ';', hashed and compared
+ * there), in stripes that each have a lock, and a record names its stack in
+ * that table. One more thread, the adder, adds the records of each block to
+ * the one profile, in the order of the input, and gives the block back for
+ * reading: the first record of a stack makes its node, and every record
+ * adds its count to that node. So the tree is built exactly as a single
+ * thread builds it, node by node and sample by sample (with timestamps, or
+ * as a flame chart), while the workers do the parsing, hashing and
+ * comparing of the stacks, and the reading goes on beside the adding.
  *
- * A table holds at most its share of CHUNK_KEYS bytes, and turns itself
+ * A stripe holds at most its share of CHUNK_KEYS bytes, and turns itself
  * off when the stacks repeat too little to pay; a stack it does not keep
  * is recorded as its bytes (in the block, or copied) and its hash, for the
  * profile's own stack cache. A flame chart merges by order, not by stack:
- * its workers keep no table. A stack with a frame holding a ';' is recorded
+ * it uses no table. A stack with a frame holding a ';' is recorded
  * frame by frame. A block that cannot be cut within CHUNK_MAX bytes (a huge
  * line or stack) sends the rest of the input, from that block on, through
  * the parser in one piece after the workers are done, just as a single
@@ -45,8 +44,9 @@
 #define CHUNK_MAX (16u << 20)		/* the most a block grows to */
 #define CHUNK_THREADS 16		/* the most worker threads */
 #define CHUNK_STACK (1u << 20)		/* stack size of a worker */
-#define CHUNK_KEYS (96u << 20)		/* bytes of stacks the workers keep */
-#define CHUNK_TRIAL 65536		/* new stacks before a table is judged */
+#define CHUNK_KEYS (64u << 20)		/* bytes of stacks the table keeps */
+#define CHUNK_TRIAL 65536		/* new stacks before it is judged */
+#define CHUNK_STRIPES 64		/* parts of it, each with its lock */
 
 /* A block of the input, whole stacks only. */
 struct block {
@@ -57,20 +57,20 @@ struct block {
 };
 
 /*
- * A distinct stack a worker has seen, in its table: its frames joined by
- * ';' and their hash, and the node it ends at in the profile, which only
- * the adding thread sets and reads.
+ * A distinct stack the workers have seen, in their table: its frames
+ * joined by ';' and their hash, and the node it ends at in the profile,
+ * which only the adding thread sets and reads.
  */
 struct stackrec {
 	uint64_t hash;
-	const char *key;	/* in the worker's pool */
+	const char *key;	/* in the stripe's pool */
 	uint32_t len;
 	uint32_t leaf;		/* NODE_NONE until the adding thread adds it */
 };
 
 /*
  * One stack recorded by a worker, for the adding thread to add: the stack
- * in the worker's table; or when the table does not keep it, its frames
+ * in the workers' table; or when the table does not keep it, its frames
  * joined by ';' (in the block, or copied) and their hash; or when a frame
  * holds a ';', the frames one by one.
  */
@@ -98,13 +98,16 @@ struct pool {
 };
 
 /*
- * A worker's table of the distinct stacks it has seen (open addressing),
- * with their bytes in its pool. Both live until the whole input is added.
+ * A stripe of the workers' table of the distinct stacks they have seen
+ * (open addressing), for the stacks whose hash picks it, with their bytes
+ * in its pool, which lives until the whole input is added. Each stripe
+ * has its own lock, so the workers seldom wait for each other.
  */
-struct stacktab {
+struct stripe {
+	pthread_mutex_t lock;
 	struct stackrec **slots;	/* NULL for an empty slot */
 	uint32_t mask, n;
-	size_t bytes, maxbytes;	/* bytes of stacks kept, the most allowed */
+	size_t bytes;		/* bytes of stacks kept */
 	uint64_t hits, misses;
 	int off;		/* it paid off too little: not used any more */
 	struct pool pool;
@@ -152,6 +155,9 @@ struct chunker {
 	const struct parse_opts *opts;
 	const char *name;	/* the input, for messages */
 
+	struct stripe *stripes;	/* the workers' table of stacks */
+	size_t stripebytes;	/* the most bytes a stripe keeps */
+
 	int perf;		/* perf script: one event is kept */
 	int times;		/* the profile keeps timestamps */
 	char *event;		/* perf: the input's first event, NULL when
@@ -162,11 +168,10 @@ struct chunker {
 	size_t nskipped, capskipped;
 };
 
-/* A worker thread, its table and the part it is parsing. */
+/* A worker thread and the part it is parsing. */
 struct worker {
 	struct chunker *c;
 	pthread_t tid;
-	struct stacktab tab;
 	struct part *pt;
 	char *scratch;		/* a stack being joined */
 	size_t scratchcap;
@@ -181,7 +186,6 @@ struct adder {
 	char *err;
 	size_t errlen;
 	int ret;		/* -1 when a part's parser failed: see err */
-	struct stacktab seen;	/* workers' stacks added, with their nodes */
 	struct strv *frames;
 	size_t capframes;
 };
@@ -352,102 +356,68 @@ chunk_rec(struct part *pt, const struct sample *smp)
 	return rc;
 }
 
-/* Rebuild a worker's table at twice its size. */
+/* Rebuild a stripe at twice its size. */
 static void
-chunk_tab_grow(struct stacktab *t)
+chunk_stripe_grow(struct stripe *sp)
 {
-	struct stackrec **old = t->slots;
-	uint32_t n = t->mask + 1, i, j;
+	struct stackrec **old = sp->slots;
+	uint32_t n = sp->mask + 1, i, j;
 
-	t->mask = t->mask * 2 + 1;
-	t->slots = xcalloc((size_t)t->mask + 1, sizeof *t->slots);
+	sp->mask = sp->mask * 2 + 1;
+	sp->slots = xcalloc((size_t)sp->mask + 1, sizeof *sp->slots);
 	for (i = 0; i < n; i++) {
 		if (old[i] == NULL)
 			continue;
-		for (j = (uint32_t)old[i]->hash & t->mask; t->slots[j] != NULL;
-		    j = (j + 1) & t->mask)
+		for (j = (uint32_t)old[i]->hash & sp->mask; sp->slots[j] != NULL;
+		    j = (j + 1) & sp->mask)
 			;
-		t->slots[j] = old[i];
+		sp->slots[j] = old[i];
 	}
 	free(old);
 }
 
-/* The stack s (h its hash) in a table, or NULL and *slot its empty slot. */
-static struct stackrec *
-chunk_find(const struct stacktab *t, const char *s, size_t len, uint64_t h,
-    uint32_t *slot)
-{
-	struct stackrec *st;
-	uint32_t i;
-
-	for (i = (uint32_t)h & t->mask; (st = t->slots[i]) != NULL;
-	    i = (i + 1) & t->mask)
-		if (st->hash == h && st->len == len &&
-		    memcmp(st->key, s, len) == 0)
-			return st;
-	*slot = i;
-	return NULL;
-}
-
-/* Put st in a table's empty slot, found by chunk_find(). */
-static void
-chunk_put(struct stacktab *t, uint32_t slot, struct stackrec *st)
-{
-	t->slots[slot] = st;
-	if ((uint64_t)++t->n * 2 > t->mask)
-		chunk_tab_grow(t);
-}
-
 /*
- * The stack s (h its hash) in a worker's table, added if new; NULL when it
- * is new and the table has no room, or is off.
+ * The stack s (h its hash) in the workers' table, added if new; NULL when
+ * it is new and its stripe has no room, or is off.
  */
 static struct stackrec *
-chunk_lookup(struct worker *w, const char *s, size_t len, uint64_t h)
+chunk_lookup(struct chunker *c, const char *s, size_t len, uint64_t h)
 {
-	struct stacktab *t = &w->tab;
+	struct stripe *sp = &c->stripes[(h >> 32) % CHUNK_STRIPES];
 	struct stackrec *st;
 	uint32_t i;
 
-	if (t->off)
+	pthread_mutex_lock(&sp->lock);
+	if (sp->off) {
+		pthread_mutex_unlock(&sp->lock);
 		return NULL;
-	if ((st = chunk_find(t, s, len, h, &i)) != NULL) {
-		t->hits++;
-		return st;
 	}
-	if (++t->misses == CHUNK_TRIAL && t->hits < CHUNK_TRIAL) {
+	for (i = (uint32_t)h & sp->mask; (st = sp->slots[i]) != NULL;
+	    i = (i + 1) & sp->mask)
+		if (st->hash == h && st->len == len &&
+		    memcmp(st->key, s, len) == 0) {
+			sp->hits++;
+			pthread_mutex_unlock(&sp->lock);
+			return st;
+		}
+	if (++sp->misses == CHUNK_TRIAL / CHUNK_STRIPES &&
+	    sp->hits < CHUNK_TRIAL / CHUNK_STRIPES) {
 		/* Fewer repeats than new stacks: it costs more than it saves
 		 * (every stack of the input may differ). */
-		t->off = 1;
-		return NULL;
+		sp->off = 1;
+	} else if (sp->bytes + sizeof *st + len <= c->stripebytes) {
+		st = chunk_copy(&sp->pool, NULL, sizeof *st + len);
+		st->hash = h;
+		st->key = memcpy(st + 1, s, len);
+		st->len = (uint32_t)len;
+		st->leaf = NODE_NONE;
+		sp->bytes += sizeof *st + len;
+		sp->slots[i] = st;
+		if ((uint64_t)++sp->n * 2 > sp->mask)
+			chunk_stripe_grow(sp);
 	}
-	if (t->bytes + sizeof *st + len > t->maxbytes)
-		return NULL;
-	st = chunk_copy(&t->pool, NULL, sizeof *st + len);
-	st->hash = h;
-	st->key = memcpy(st + 1, s, len);
-	st->len = (uint32_t)len;
-	st->leaf = NODE_NONE;
-	t->bytes += sizeof *st + len;
-	chunk_put(t, i, st);
+	pthread_mutex_unlock(&sp->lock);
 	return st;
-}
-
-/*
- * The node of a worker's stack, for its first record: that of the same
- * stack of another worker, added before, or a new one.
- */
-static uint32_t
-chunk_node(struct profile *p, struct adder *ad, struct stackrec *st)
-{
-	struct stackrec *o;
-	uint32_t i;
-
-	if ((o = chunk_find(&ad->seen, st->key, st->len, st->hash, &i)) != NULL)
-		return o->leaf;
-	st->leaf = profile_node_joined(p, st->key, st->len);
-	chunk_put(&ad->seen, i, st);
-	return st->leaf;
 }
 
 /*
@@ -472,7 +442,7 @@ chunk_same(struct part *pt, const struct stackrec *st, const char *s,
 }
 
 /*
- * Record a joined stack: found in (or added to) the worker's table, or
+ * Record a joined stack: found in (or added to) the workers' table, or
  * else as its bytes, which are copied unless they are in the block.
  */
 static void
@@ -485,7 +455,7 @@ chunk_keep(struct worker *w, const char *s, size_t len,
 	struct rec *rc;
 	uint64_t h = profile_hash(s, len);
 
-	st = chunk_lookup(w, s, len, h);
+	st = chunk_lookup(w->c, s, len, h);
 	if (chunk_same(pt, st, s, len, h, smp))
 		return;
 	if (st == NULL && (s < b->buf || s + len > b->buf + b->len))
@@ -577,9 +547,10 @@ chunk_add(struct profile *p, struct adder *ad, struct part *pt)
 		rc = &pt->recs[i];
 		p->now_ns = rc->time_ns;
 		if ((st = rc->st) != NULL) {
-			/* The first of a worker's stack: find or make its node. */
+			/* The stack's first record makes its node. */
 			if (st->leaf == NODE_NONE)
-				st->leaf = chunk_node(p, ad, st);
+				st->leaf = profile_node_joined(p, st->key,
+				    st->len);
 			profile_add_node(p, st->leaf, rc->count, rc->frac);
 			continue;
 		}
@@ -941,7 +912,7 @@ chunk_parse(struct reader *r, const struct format *fmt, chunk_cut_fn cut,
 	pthread_attr_t attr;
 	char *carry = NULL;
 	size_t ncarry = 0, capcarry = 0, next;
-	int ret = 0, more = 1, t, nworkers, building;
+	int ret = 0, more = 1, t, building;
 
 	memset(&c, 0, sizeof c);
 	pthread_mutex_init(&c.lock, NULL);
@@ -961,9 +932,16 @@ chunk_parse(struct reader *r, const struct format *fmt, chunk_cut_fn cut,
 	ad.d = d;
 	ad.err = err;
 	ad.errlen = errlen;
-	ad.seen.mask = 1023;
-	ad.seen.slots = xcalloc((size_t)ad.seen.mask + 1,
-	    sizeof *ad.seen.slots);
+	/* A flame chart merges by order, not by stack: no table. */
+	c.stripes = xcalloc(CHUNK_STRIPES, sizeof *c.stripes);
+	c.stripebytes = CHUNK_KEYS / CHUNK_STRIPES;
+	for (t = 0; t < CHUNK_STRIPES; t++) {
+		pthread_mutex_init(&c.stripes[t].lock, NULL);
+		c.stripes[t].off = p->flamechart;
+		c.stripes[t].mask = 63;
+		c.stripes[t].slots = xcalloc((size_t)c.stripes[t].mask + 1,
+		    sizeof *c.stripes[t].slots);
+	}
 
 	/* Small stacks: the parsers need little, and address space may be
 	 * limited (ulimit -v). With no thread at all, read in one piece. */
@@ -972,16 +950,9 @@ chunk_parse(struct reader *r, const struct format *fmt, chunk_cut_fn cut,
 	pthread_attr_setstacksize(&attr, CHUNK_STACK);
 	for (t = 0; t < threads; t++) {
 		w[t].c = &c;
-		/* A flame chart merges by order, not by stack: no table. */
-		w[t].tab.off = p->flamechart;
-		w[t].tab.maxbytes = CHUNK_KEYS / (size_t)threads;
-		w[t].tab.mask = 1023;
-		w[t].tab.slots = xcalloc((size_t)w[t].tab.mask + 1,
-		    sizeof *w[t].tab.slots);
 		if (pthread_create(&w[t].tid, &attr, chunk_work, &w[t]) != 0)
 			break;
 	}
-	nworkers = t < threads ? t + 1 : t;	/* tables made */
 	building = (threads = t) > 0 &&
 	    pthread_create(&ad.tid, &attr, chunk_build, &ad) == 0;
 	pthread_attr_destroy(&attr);
@@ -1056,13 +1027,15 @@ chunk_parse(struct reader *r, const struct format *fmt, chunk_cut_fn cut,
 	free(c.parts);
 	free(carry);
 	free(ad.frames);
-	for (t = 0; t < nworkers; t++) {
-		free(w[t].tab.slots);
-		chunk_pool_free(&w[t].tab.pool);
+	for (t = 0; t < threads; t++)
 		free(w[t].scratch);
-	}
 	free(w);
-	free(ad.seen.slots);
+	for (t = 0; t < CHUNK_STRIPES; t++) {
+		pthread_mutex_destroy(&c.stripes[t].lock);
+		free(c.stripes[t].slots);
+		chunk_pool_free(&c.stripes[t].pool);
+	}
+	free(c.stripes);
 	pthread_mutex_destroy(&c.lock);
 	pthread_cond_destroy(&c.work);
 	pthread_cond_destroy(&c.started);

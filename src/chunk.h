@@ -3,8 +3,8 @@
  *
  * The input is read in blocks cut where the parser may start afresh (after a
  * newline for folded stacks); worker threads parse whole blocks and find
- * each stack in a table of the stacks they have seen, and one more thread
- * adds them to the profile in the input's order (see chunk.c).
+ * each stack in a shared table of the stacks they have seen, and one more
+ * thread adds them to the profile in the input's order (see chunk.c).
  * Before parsing a block a worker counts its lines, and waits until the
  * blocks before it are counted, so every FILE:LINE in a message is the line
  * in the whole file. The result is the same as parsing in one piece: the
