@@ -23,7 +23,7 @@ static int
 help_line(int n, char *buf, size_t size)
 {
 	static const char *const heads[] = {
-		"Keys in the graph", "Keys in a prompt (the / search)",
+		"Keys in the graph", "Keys in a prompt (/, H, I, p, s)",
 		"Keys in the heat map (m)",
 	};
 	const struct key *k, *g;

@@ -139,8 +139,8 @@ usage(FILE *f)
 "      --list-formats     list the input formats, each with the command that\n"
 "                         writes it, and exit\n"
 "      --gzip-ratio=N     stop reading gzip input that expands more than N\n"
-"                         times past its first 64 MiB (default 200, 0 for\n"
-"                         no limit)\n"
+"                         times past its first 64 MiB, or past 64 GiB\n"
+"                         (default 200, 0 for no limit)\n"
 "      --sample-type=NAME pprof: show the values of sample type NAME (default:\n"
 "                         the profile's default type, else cpu, else the\n"
 "                         first); chrome-trace: samples (the default when\n"
@@ -162,8 +162,8 @@ usage(FILE *f)
 "                         starts on NAME's callers and callees\n"
 "      --flamechart       keep the input's order: a stack merges only with the\n"
 "                         one before it (a flame chart, x is time; not with\n"
-"                         the options above); samples with timestamps go in\n"
-"                         time order\n"
+"                         the options above nor --collapse-recursion);\n"
+"                         samples with timestamps go in time order\n"
 "      --time-range=START-END  keep the samples from START to before END,\n"
 "                         seconds (fractional) from the first sample; for\n"
 "                         input with timestamps, such as perf script's\n"
@@ -232,12 +232,12 @@ usage(FILE *f)
 "\n"
 "Formats:\n", PROGNAME, PROGNAME);
 	for (i = 0; formats[i] != NULL; i++)
-		fprintf(f, "  %-9s %s\n", formats[i]->name, formats[i]->desc);
+		fprintf(f, "  %-12s %s\n", formats[i]->name, formats[i]->desc);
 	fprintf(f, "\nPalettes: %s\n", palette_names());
 	fprintf(f,
 "\n"
 "Exit status: 0 when stacks were read, 1 when nothing usable was read,\n"
-"2 on a usage error or a fatal error.\n"
+"2 on a usage error or a fatal error, 130 when loading was cancelled.\n"
 "\n"
 "See flametui(1) for the keys of the interactive view, and\n"
 "'%s record --help' for recording a profile with perf.\n", PROGNAME);
@@ -652,8 +652,8 @@ main(int argc, char **argv)
 	}
 	if (flamechart && (transform_active(&t) || to.init.func != NULL)) {
 		fprintf(stderr, "%s: --flamechart keeps the input's order, which "
-		    "--reverse, --focus, --ignore, --hide and --nodefraction "
-		    "do not\n", PROGNAME);
+		    "--reverse, --focus, --ignore, --hide, --nodefraction, "
+		    "--callers and --collapse-recursion do not\n", PROGNAME);
 		return 2;
 	}
 	for (i = 0; i < npaths; i++)

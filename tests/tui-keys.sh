@@ -16,8 +16,11 @@ inkeys && /^\.Ss Prompt keys/ { ctx = "prompt" }
 inkeys && /^\.Ss Heat map keys/ { ctx = "heatmap" }
 inkeys && ctx != "" && /^\.It / {
 	for (i = 2; i < NF; i++)
-		if ($i == "Ic")
-			print ctx, $(i + 1)
+		if ($i == "Ic") {
+			k = $(i + 1)
+			gsub(/\\&/, "", k)	# "\&?": mdoc would take ? for punctuation
+			print ctx, k
+		}
 }' "$top_srcdir/man/flametui.1" | sort -u >"$TMP/man"
 expect_match "the man page has the zoom key" '^graph Enter$' "$(cat "$TMP/man")"
 expect_file "man page KEYS section against the key table" "$TMP/table" \
