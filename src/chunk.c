@@ -128,6 +128,7 @@ struct part {
 	char err[512];
 	uint64_t kept;		/* perf: samples of the kept event */
 	int periods;		/* perf: one weighed more than 1 */
+	uint64_t nochain;	/* perf: samples without frames */
 	struct perf_event *skipped;	/* perf: other events' samples */
 	size_t nskipped;
 	int times;		/* keep each sample's time: no runs merged */
@@ -164,6 +165,7 @@ struct chunker {
 				   --event-filter chose one */
 	uint64_t kept;		/* perf: the parts' counts, summed */
 	int periods;		/* perf: a part's samples had periods */
+	uint64_t nochain;
 	struct perf_event *skipped;
 	size_t nskipped, capskipped;
 };
@@ -625,11 +627,14 @@ chunk_run(struct chunker *c, struct reader *r, struct sink *sink,
 	}
 	while (reader_line(r, &line))
 		fmt_perf_line(&pp, line.s, line.len, r->lineno);
+	fmt_perf_end_sample(&pp);
 	pt->kept = pp.kept;
 	pt->periods = pp.periods;
+	pt->nochain = pp.nochain;
 	pt->skipped = pp.skipped;
 	pt->nskipped = pp.nskipped;
 	/* No note from a part. */
+	pp.nochain = 0;
 	pp.skipped = NULL;
 	pp.nskipped = pp.capskipped = 0;
 	pp.defaulted = 1;
@@ -645,6 +650,7 @@ chunk_perf_merge(struct chunker *c, struct part *pt)
 
 	c->kept += pt->kept;
 	c->periods |= pt->periods;
+	c->nochain += pt->nochain;
 	for (k = 0; k < pt->nskipped; k++) {
 		for (i = 0; i < c->nskipped; i++)
 			if (strcmp(c->skipped[i].name, pt->skipped[k].name) == 0)
@@ -685,6 +691,7 @@ chunk_perf_finish(struct chunker *c, struct diag *d, struct profile *p)
 	}
 	pp.kept = c->kept;
 	pp.periods = c->periods;
+	pp.nochain = c->nochain;
 	pp.skipped = c->skipped;
 	pp.nskipped = c->nskipped;
 	pp.capskipped = c->capskipped;

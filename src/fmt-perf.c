@@ -645,6 +645,12 @@ perf_unit(const char *event, char *buf, size_t size)
 }
 
 void
+fmt_perf_end_sample(struct perf_parse *pp)
+{
+	perf_end_sample(pp);
+}
+
+void
 fmt_perf_end(struct perf_parse *pp)
 {
 	char buf[768];

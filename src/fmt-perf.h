@@ -64,6 +64,11 @@ void fmt_perf_begin(struct perf_parse *, const struct parse_opts *,
 void fmt_perf_line(struct perf_parse *, const char *s, size_t len,
     uint64_t lineno);
 /*
+ * End the sample being read, if any, as the end of the input does: sent
+ * when it has frames, else counted in nochain.
+ */
+void fmt_perf_end_sample(struct perf_parse *);
+/*
  * Finish: send the last sample even without a blank line after it, add a
  * note to the diag about skipped events, tell the sink the unit (the
  * event's name, when samples are weighed by their period), and free

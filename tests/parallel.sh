@@ -90,6 +90,17 @@ if "$FLAMETUI" --fold --threads=1 "$TMP/gen.perf" >/dev/null 2>&1; then
 	same "generated perf, --pid --all" --pid --all "$TMP/gen.perf"
 	same "generated perf, flame chart" --flamechart "$TMP/gen.perf"
 	same "generated perf, --time-range" --time-range=0.5-2 "$TMP/gen.perf"
+	# Samples without a call chain in every block: one note, summed.
+	awk 'BEGIN { RS = ""; ORS = "" }
+	NR % 40 == 0 { split($0, l, "\n"); print l[1] "\n"; next }
+	{ print $0 "\n\n" }' "$TMP/gen.perf" >"$TMP/nochain.perf"
+	nochain=$(awk 'BEGIN { RS = "" } NR % 40 == 0 && /^[^\n]*cycles/ { n++ }
+	    END { print n }' "$TMP/gen.perf")
+	same "perf samples without a call chain" "$TMP/nochain.perf"
+	expect_eq "one note on samples without a call chain" \
+	    "$nochain samples without a call chain left out" \
+	    "$(grep -o '[0-9]* samples without a call chain left out' \
+	    "$TMP/par.err")"
 fi
 
 # Every conformance input, with each of its option sets.
