@@ -46,6 +46,28 @@ perf_space(int c)
 	return perf_class[(unsigned char)c] & PERF_SPACE;
 }
 
+/* Eight ones, for testing the eight bytes of a word at once. */
+#define PERF_ONES 0x0101010101010101ull
+
+/*
+ * The first whitespace in s[from, to), or to. Eight bytes at a time while
+ * none is below '!': every whitespace byte is, and most words have none.
+ */
+static size_t
+perf_next_space(const char *s, size_t from, size_t to)
+{
+	uint64_t w;
+
+	for (; to - from >= 8; from += 8) {
+		memcpy(&w, s + from, 8);
+		if (((w - PERF_ONES * '!') & ~w & PERF_ONES * 0x80) != 0)
+			break;
+	}
+	while (from < to && !perf_space(s[from]))
+		from++;
+	return from;
+}
+
 /* Is c a decimal digit? */
 static int
 perf_digit(int c)
@@ -242,8 +264,7 @@ perf_split_frame(const char *s, size_t len, struct strv *pc,
 	    (open = memrchr(s + a + 3, '(', len - a - 4)) != NULL &&
 	    open[-1] == ' ') {
 		p = (size_t)(open - s);
-		for (r = p + 1; r < len && !perf_space(s[r]); r++)
-			;
+		r = perf_next_space(s, p + 1, len);
 		if (r == len) {
 			p--;
 			q = len;
@@ -253,8 +274,7 @@ perf_split_frame(const char *s, size_t len, struct strv *pc,
 	for (p = len - 2; p >= a + 2; p--) {
 		if (s[p] != ' ' || s[p + 1] != '(')
 			continue;
-		for (r = p + 2; r < len && !perf_space(s[r]); r++)
-			;
+		r = perf_next_space(s, p + 2, len);
 		for (q = r; q > p + 1 && s[q - 1] != ')'; q--)
 			;
 		if (q > p + 1)
@@ -300,9 +320,22 @@ perf_tidy(char *s, size_t len)
 	};
 	char *p, *q, *e = s + len;
 	size_t i, j, open = len, close = len, n;
+	uint64_t w, x;
 
-	/* Most names need nothing; the rest are searched with memchr. */
-	for (i = 0; i < len && !special[(unsigned char)s[i]]; i++)
+	/* Most names need nothing; the rest are searched with memchr. Eight
+	 * bytes at a time while none is special: w ^ c has a zero byte where
+	 * w holds c, and x then a top bit. */
+	for (i = 0; len - i >= 8; i += 8) {
+		memcpy(&w, s + i, 8);
+		x = ((w ^ PERF_ONES * ';') - PERF_ONES) & ~(w ^ PERF_ONES * ';');
+		x |= ((w ^ PERF_ONES * '(') - PERF_ONES) & ~(w ^ PERF_ONES * '(');
+		x |= ((w ^ PERF_ONES * '"') - PERF_ONES) & ~(w ^ PERF_ONES * '"');
+		x |= ((w ^ PERF_ONES * '\'') - PERF_ONES) &
+		    ~(w ^ PERF_ONES * '\'');
+		if ((x & PERF_ONES * 0x80) != 0)
+			break;
+	}
+	for (; i < len && !special[(unsigned char)s[i]]; i++)
 		;
 	if (i == len)
 		return len;
