@@ -267,7 +267,14 @@ tui_action(struct tui *t, enum action act, const struct term_event *ev)
 			return tui_say(t, "no search: press / to start one");
 		if (v->matched == 0)
 			return tui_say(t, "no frame matches");
-		return view_search_next(v, act == ACT_NEXT ? 1 : -1);
+		if (view_matched_zoom(v) == 0)
+			return tui_say(t, "no frame in this zoom matches: "
+			    "Backspace or 0 zooms out");
+		ret = view_search_next(v, act == ACT_NEXT ? 1 : -1);
+		if (ret == 0 && !view_matches(v, v->sel))
+			return tui_say(t, "the matching frames are all narrower "
+			    "than a cell: zoom in to reach them");
+		return ret;
 	case ACT_SAVE_SVG:
 		return tui_save_svg(t);
 	case ACT_HELP:

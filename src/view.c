@@ -34,8 +34,7 @@ view_scale(const struct view *v)
 	return t == 0 ? 0.0 : (double)v->width / (double)t;
 }
 
-/* Does a node's name match the active search? */
-static int
+int
 view_matches(const struct view *v, uint32_t node)
 {
 	return v->searching && v->namematch[v->p->nodes[node].name];

@@ -128,6 +128,8 @@ int view_toggle_icicle(struct view *);
 int view_search(struct view *, const char *pattern, int icase, char *err,
     size_t errlen);
 int view_search_clear(struct view *);
+/* Does a node's name match the active search? */
+int view_matches(const struct view *, uint32_t node);
 /* Select the next (dir 1) or previous (dir -1) visible matching frame. */
 int view_search_next(struct view *, int dir);
 /* Samples matched, counted once per nesting, in the whole zoom. */

@@ -72,4 +72,23 @@ expect_eq "lit, long s" "maſk/100" "$(lit)"
 
 keys q
 wait_for '^EXITED 0$'
+
+# n says why it selects nothing: every match is narrower than a cell, or
+# none is in the zoom.
+{ echo 'main;big 1000'; for i in 1 2 3 4 5; do echo "main;x$i 1"; done; } \
+	>"$TMP/narrow.folded"
+start 120 10 "$TMP/narrow.folded"
+wait_line 1 "$TMP/narrow.folded | 1,005 samples | folded"
+keys / 'x[1-5]' Enter
+wait_line 10 '/x[1-5]/ matched 0.50% of total, 0.50% of zoom (n, N: next, previous; Esc: clear)'
+keys n
+wait_line 10 'the matching frames are all narrower than a cell: zoom in to reach them'
+expect_eq "n selects nothing" "all | 1,005 samples | 100.00% of total | 100.00% of zoom" \
+	"$(line 9)"
+keys k k Enter
+wait_line 1 "$TMP/narrow.folded | 1,005 samples | folded | zoom: big"
+keys n
+wait_line 10 'no frame in this zoom matches: Backspace or 0 zooms out'
+keys q
+wait_for '^EXITED 0$'
 finish
