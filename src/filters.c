@@ -384,11 +384,28 @@ filters_selected(struct tui *t)
 	return profile_name(t->v.p, t->v.sel)->s;
 }
 
+/*
+ * A flame chart keeps the input's order, which the filters do not: say so
+ * and return 1 when the profile is one.
+ */
+static int
+filters_chart(struct tui *t)
+{
+	if (!t->orig->flamechart)
+		return 0;
+	snprintf(t->msg, sizeof t->msg, "not in a flame chart: r, f, H, I, p "
+	    "and R merge stacks out of order");
+	return 1;
+}
+
 int
 filters_focus(struct tui *t, const char *name)
 {
-	char *s = xstrdup(name);
+	char *s;
 
+	if (filters_chart(t))
+		return VIEW_DRAW;
+	s = xstrdup(name);
 	filters_push(t);
 	free(t->cur.focus);
 	t->cur.focus = s;
@@ -567,6 +584,19 @@ filters_action(struct tui *t, int act)
 	struct view tmp;
 	enum tui_mode was = t->cur.mode;
 
+	switch (act) {
+	case ACT_REVERSE:
+	case ACT_RECURSION:
+	case ACT_HIDE:
+	case ACT_IGNORE:
+	case ACT_PRUNE:
+	case ACT_FOCUS:
+		if (filters_chart(t))
+			return VIEW_DRAW;
+		break;
+	default:
+		break;
+	}
 	switch (act) {
 	case ACT_REVERSE:
 		filters_push(t);

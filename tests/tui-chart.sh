@@ -13,6 +13,17 @@ wait_line 1 "$TMP/p.folded | 120 samples | folded"
 expect_eq "chart: b, c, then b again" \
 	"$(printf '%-30s%-30s%s' b c b)" "$(line 6)"
 expect_eq "chart: one main" main "$(line 7)"
+# The keys that merge stacks whatever their order are refused, and the
+# chart stays as it was.
+for k in r R f H I p; do
+	keys C-l $k
+	wait_line 10 "not in a flame chart: r, f, H, I, p and R merge stacks out of order"
+done
+keys t Down Enter
+wait_line 10 "not in a flame chart: r, f, H, I, p and R merge stacks out of order"
+keys t
+wait_line 1 "$TMP/p.folded | 120 samples | folded"
+expect_eq "still a chart" "$(printf '%-30s%-30s%s' b c b)" "$(line 6)"
 keys q
 wait_for '^EXITED 0$'
 
