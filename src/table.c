@@ -123,13 +123,30 @@ table_diff(struct tui *t, char *line, size_t size)
 	    profile_unit(p));
 }
 
+/*
+ * The width of the count columns: 14, or on a screen too narrow to leave
+ * the names 20 columns that way, as wide as the largest count (the root's).
+ */
+static int
+table_count_width(const struct tui *t)
+{
+	char s[64];
+	int w;
+
+	if (COLS >= 14 + 1 + 7 + 1 + 14 + 1 + 7 + 2 + 20)
+		return 14;
+	w = (int)strlen(flame_count(t->p, t->p->nodes[PROFILE_ROOT].total, s,
+	    sizeof s));
+	return w > 7 ? w : 7;	/* "[total]" */
+}
+
 void
 table_draw(struct tui *t)
 {
 	char line[TABLE_LINE], out[TABLE_LINE], s[64], tot[64];
 	const struct top_row *r;
 	size_t i;
-	int y, h = table_height();
+	int y, h = table_height(), cw = table_count_width(t);
 
 	table_ensure(t);
 	erase();
@@ -141,8 +158,8 @@ table_draw(struct tui *t)
 			t->topfirst = t->topsel;
 		if (t->topsel >= t->topfirst + (size_t)h)
 			t->topfirst = t->topsel - (size_t)h + 1;
-		snprintf(line, sizeof line, "%14s %7s %14s %7s  %s",
-		    t->topsort == TOP_BY_SELF ? "[self]" : "self", "self%",
+		snprintf(line, sizeof line, "%*s %7s %*s %7s  %s", cw,
+		    t->topsort == TOP_BY_SELF ? "[self]" : "self", "self%", cw,
 		    t->topsort == TOP_BY_TOTAL ? "[total]" : "total", "total%",
 		    "function");
 		attr_set(A_BOLD, 0, NULL);
@@ -152,9 +169,9 @@ table_draw(struct tui *t)
 		for (y = 0; y < h && t->topfirst + (size_t)y < t->ntopvis; y++) {
 			i = t->topfirst + (size_t)y;
 			r = &t->top[t->topvis[i]];
-			snprintf(line, sizeof line, "%14s %6.2f%% %14s %6.2f%%  "
-			    "%s", flame_count(t->p, r->self, s, sizeof s),
-			    table_pct(t, r->self),
+			snprintf(line, sizeof line, "%*s %6.2f%% %*s %6.2f%%  "
+			    "%s", cw, flame_count(t->p, r->self, s, sizeof s),
+			    table_pct(t, r->self), cw,
 			    flame_count(t->p, r->total, tot, sizeof tot),
 			    table_pct(t, r->total), t->p->names[r->name].s);
 			if (i == t->topsel)

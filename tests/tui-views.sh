@@ -197,4 +197,16 @@ expect_eq "forward without idle" "$(printf '%-33s%s' init main)" "$(line 27)"
 
 keys q
 wait_for '^EXITED 0$'
+
+# On a narrow screen the table's count columns shrink to the largest
+# count, so that the names still show.
+start 50 10 "$F"
+wait_for '^all'
+keys t
+wait_line 9 "12 functions | sorted by total samples"
+expect_eq "narrow heads" "   self   self% [total]  total%  function" "$(line 2)"
+expect_eq "narrow row 1" "      0   0.00%     900  75.00%  main" "$(line 3)"
+expect_eq "narrow row 3" "    300  25.00%     300  25.00%  lex" "$(line 5)"
+keys q
+wait_for '^EXITED 0$'
 finish
