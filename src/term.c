@@ -276,6 +276,15 @@ term_open(int no_color, char *err, size_t errlen)
 		    getenv("TERM") ? getenv("TERM") : "");
 		return -1;
 	}
+	if (tigetstr("cup") == NULL || tigetstr("cup") == (char *)-1) {
+		endwin();
+		delscreen(screen);
+		screen = NULL;
+		snprintf(err, errlen, "the terminal (TERM=%s) cannot move the "
+		    "cursor: set TERM to its type, as xterm-256color, or use "
+		    "--fold or --svg", getenv("TERM") ? getenv("TERM") : "");
+		return -1;
+	}
 	restorelen = enterlen = 0;
 	term_seq_add(restore, sizeof restore, &restorelen, NULL, MOUSE_OFF);
 	term_seq_add(restore, sizeof restore, &restorelen, "sgr0", NULL);

@@ -121,4 +121,10 @@ keys q
 wait_for '^EXITED 0$'
 expect_eq "terminal restored" "alt=0 mouse=0000 cursor=1 keypad=0" "$(pane_flags)"
 
+# A terminal that cannot move the cursor is refused, with what to do.
+TUI_ENV="TERM=dumb" start 120 10 "$TMP/p.folded"
+wait_for '^EXITED 2$'
+expect_eq "dumb terminal" "flametui: the terminal (TERM=dumb) cannot move the cursor: set TERM to its type, as xterm-256color, or use --fold or --svg" \
+	"$(screen | tr -d '\n' | sed 's/EXITED 2$//')"
+
 finish
