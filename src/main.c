@@ -330,7 +330,7 @@ main_number(const char *opt, const char *arg, double min, double max, int pct,
 		*ispct = 0;
 	if (end == arg || *end != '\0' || errno != 0 || !(v >= min) ||
 	    !(v <= max)) {
-		fprintf(stderr, "%s: --%s: '%s' is not a number from %g to %g%s\n",
+		fprintf(stderr, "%s: --%s: '%s' is not a number from %.10g to %.10g%s\n",
 		    PROGNAME, opt, arg, min, max, pct ? " (or a percentage)" : "");
 		exit(2);
 	}

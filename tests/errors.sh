@@ -98,4 +98,12 @@ printf 'b 0 [0] 1.1: sched:sched_stat_sleep: comm=a pid=5 delay=3000 [ns]\n\tfff
 run perf-sched
 expect_eq "perf-sched: nameless leaf" "a;f 3" "$(cat "$TMP/out")"
 
+## A number option out of range names the range in plain digits.
+printf 'a 1\n' >"$TMP/in"
+"$FLAMETUI" --width=abc --svg="$TMP/o.svg" "$TMP/in" 2>"$TMP/err"
+expect_eq "--width: status" 2 $?
+expect_eq "--width: range" \
+	"flametui: --width: 'abc' is not a number from 100 to 1000000" \
+	"$(cat "$TMP/err")"
+
 finish
