@@ -277,7 +277,8 @@ flame_bottom(struct tui *t)
 		    p->diff_before ? "AFTER" : "BEFORE");
 	else
 		snprintf(line, sizeof line, "Enter: zoom  u: undo  /: search  "
-		    "i: icicle  ?: help  q: quit");
+		    "i: %s  ?: help  q: quit",
+		    t->v.icicle ? "flame graph" : "icicle");
 	move(LINES - 1, 0);
 	text_fit(line, strlen(line), COLS, term.utf8, out, sizeof out);
 	addstr(out);

@@ -78,6 +78,11 @@ expect_eq "search share of zoom" \
 # Esc clears the search, then unzooms.
 keys Escape
 wait_line 40 "Enter: zoom  u: undo  /: search  i: icicle  ?: help  q: quit"
+# In an icicle, i offers the flame graph back.
+keys i
+wait_line 40 "Enter: zoom  u: undo  /: search  i: flame graph  ?: help  q: quit"
+keys i
+wait_line 40 "Enter: zoom  u: undo  /: search  i: icicle  ?: help  q: quit"
 expect_eq "still zoomed" "$TMP/p.folded | 1,200 samples | folded | zoom: main" \
 	"$(line 1)"
 keys Escape
