@@ -1,5 +1,6 @@
 /*
- * fold.c: folded output in the collapsers' order.
+ * fold.c: folded output in the collapsers' order (a flame chart's in its
+ * own).
  *
  * The collapsers sort whole stack strings, and that is not a depth-first walk
  * with children sorted by name: "a" < "a2" < "a2;x" < "a;x", because '2' sorts
@@ -54,15 +55,37 @@ fold_cmp(const void *pa, const void *pb)
 	return (ca > cb) - (ca < cb);
 }
 
-/* Fill a level with the sorted items under node. */
+/*
+ * Fill a level with the items under node: sorted, or for a flame chart in
+ * the input's order (its child lists are newest first), each child's own
+ * line before the lines below it, as the chart draws them.
+ */
 static void
 fold_items(const struct profile *p, struct level *l, uint32_t node)
 {
 	uint32_t c;
+	size_t i, j;
+	struct item t;
 
 	l->n = l->next = 0;
 	l->items = xgrow(l->items, &l->cap, 2 * (size_t)p->nodes[node].nchild,
 	    sizeof *l->items);
+	if (p->flamechart) {
+		for (c = p->nodes[node].child; c != NODE_NONE;
+		    c = p->nodes[c].next) {
+			if (p->nodes[c].child != NODE_NONE)
+				l->items[l->n++] = (struct item){ c, 1 };
+			if (p->nodes[c].self > 0 ||
+			    (p->delta != NULL && p->delta[c] != 0))
+				l->items[l->n++] = (struct item){ c, 0 };
+		}
+		for (i = 0, j = l->n; i + 1 < j; i++, j--) {
+			t = l->items[i];
+			l->items[i] = l->items[j - 1];
+			l->items[j - 1] = t;
+		}
+		return;
+	}
 	for (c = p->nodes[node].child; c != NODE_NONE; c = p->nodes[c].next) {
 		if (p->nodes[c].self > 0 ||
 		    (p->delta != NULL && p->delta[c] != 0))

@@ -10,7 +10,8 @@
 
 /*
  * Write one line "frame;frame COUNT" per distinct stack, in the byte order of
- * the stack strings, as the FlameGraph collapsers sort them. Returns 0, or -1
+ * the stack strings, as the FlameGraph collapsers sort them (a flame chart:
+ * in the chart's order, a line per block). Returns 0, or -1
  * on a write error (errno is set). A differential profile's lines are
  * "frame;frame BEFORE AFTER".
  */

@@ -185,6 +185,7 @@ usage(FILE *f)
 "Output:\n"
 "      --fold             write the merged stacks as folded lines to standard\n"
 "                         output, sorted as the FlameGraph collapsers sort them\n"
+"                         (with --flamechart: in the chart's order)\n"
 "      --svg=FILE         write an interactive SVG flame graph to FILE (- for\n"
 "                         standard output) instead of starting the viewer\n"
 "      --top              write every function's self and total samples to\n"

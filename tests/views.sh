@@ -78,4 +78,13 @@ expect_eq "--top --ignore" "$(printf '%s\n' \
 out=$("$FLAMETUI" --fold --focus=nothing "$TMP/in" 2>"$TMP/err")
 expect_match "nothing left is said" "no stacks are left" "$(cat "$TMP/err")"
 
+# --flamechart --fold: a line per block of the chart, in the chart's order,
+# not sorted (sorting would put main;a 2 before main;a 1 and main;b 1).
+printf 'main;a 1\nmain;b 1\nmain;a 2\nx 1\nmain;b;c 1\n' >"$TMP/chart"
+expect_eq "--flamechart --fold" "main;a 1
+main;b 1
+main;a 2
+x 1
+main;b;c 1" "$("$FLAMETUI" --flamechart --fold "$TMP/chart")"
+
 finish
