@@ -113,14 +113,19 @@ top_write(const struct profile *p, const struct top_row *rows, size_t n,
 	uint64_t all = p->nodes[PROFILE_ROOT].total;
 	char s[64], t[64];
 	size_t i;
+	int w;
 
-	fprintf(f, "%12s %7s %12s %7s  %s\n", "self", "self%", "total",
+	/* 12 wide, or as wide as the largest count, the root's. */
+	w = (int)strlen(profile_fmt_count(p, all, s, sizeof s));
+	if (w < 12)
+		w = 12;
+	fprintf(f, "%*s %7s %*s %7s  %s\n", w, "self", "self%", w, "total",
 	    "total%", "function");
 	for (i = 0; i < n; i++)
-		fprintf(f, "%12s %6.2f%% %12s %6.2f%%  %s\n",
+		fprintf(f, "%*s %6.2f%% %*s %6.2f%%  %s\n", w,
 		    profile_fmt_count(p, rows[i].self, s, sizeof s),
 		    all == 0 ? 0.0 : 100.0 * (double)rows[i].self / (double)all,
-		    profile_fmt_count(p, rows[i].total, t, sizeof t),
+		    w, profile_fmt_count(p, rows[i].total, t, sizeof t),
 		    all == 0 ? 0.0 : 100.0 * (double)rows[i].total / (double)all,
 		    p->names[rows[i].name].s);
 }
