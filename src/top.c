@@ -11,6 +11,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "top.h"
 #include "util.h"
@@ -112,8 +113,9 @@ top_write(const struct profile *p, const struct top_row *rows, size_t n,
 {
 	uint64_t all = p->nodes[PROFILE_ROOT].total;
 	char s[64], t[64];
+	const struct name *nm;
 	size_t i;
-	int w;
+	int w, tty = isatty(fileno(f));	/* escape controls for a terminal */
 
 	/* 12 wide, or as wide as the largest count, the root's. */
 	w = (int)strlen(profile_fmt_count(p, all, s, sizeof s));
@@ -121,11 +123,17 @@ top_write(const struct profile *p, const struct top_row *rows, size_t n,
 		w = 12;
 	fprintf(f, "%*s %7s %*s %7s  %s\n", w, "self", "self%", w, "total",
 	    "total%", "function");
-	for (i = 0; i < n; i++)
-		fprintf(f, "%*s %6.2f%% %*s %6.2f%%  %s\n", w,
+	for (i = 0; i < n; i++) {
+		nm = &p->names[rows[i].name];
+		fprintf(f, "%*s %6.2f%% %*s %6.2f%%  ", w,
 		    profile_fmt_count(p, rows[i].self, s, sizeof s),
 		    all == 0 ? 0.0 : 100.0 * (double)rows[i].self / (double)all,
 		    w, profile_fmt_count(p, rows[i].total, t, sizeof t),
-		    all == 0 ? 0.0 : 100.0 * (double)rows[i].total / (double)all,
-		    p->names[rows[i].name].s);
+		    all == 0 ? 0.0 : 100.0 * (double)rows[i].total / (double)all);
+		if (tty)
+			util_fwrite_safe(nm->s, nm->len, f);
+		else
+			fwrite(nm->s, 1, nm->len, f);
+		fputc('\n', f);
+	}
 }

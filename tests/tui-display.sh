@@ -105,6 +105,18 @@ wait_line 19 'leaf\x1b[2J | 5 samples | 50.00% of total | 50.00% of zoom'
 expect_eq "title untouched" clean "$(t display -p '#{pane_title}')"
 keys q
 wait_for '^EXITED 0$'
+# --top to a terminal escapes them too.
+start 100 20 --top "$TMP/esc.folded"
+wait_for '^EXITED 0$'
+t select-pane -T clean
+expect_eq "--top escaped" "$(printf '%s\n' \
+'        self   self%        total  total%  function' \
+'           5  50.00%            5  50.00%  leaf\x1b[2J' \
+'           5  50.00%            5  50.00%  ok' \
+'           0   0.00%            5  50.00%  evil\x1b]2' \
+'           0   0.00%            5  50.00%  pwned\x07' \
+'EXITED 0')" "$(screen | sed '/^$/d')"
+expect_eq "--top: title untouched" clean "$(t display -p '#{pane_title}')"
 
 # A graph taller than the screen: 30 frames on 17 rows. PageUp shows the
 # deeper frames, PageDown comes back; in an icicle, the other way round.
