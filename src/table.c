@@ -256,13 +256,28 @@ table_selected(struct tui *t)
 }
 
 int
-table_action(struct tui *t, int act)
+table_action(struct tui *t, int act, int line)
 {
 	int page = table_height() > 1 ? table_height() - 1 : 1;
 	const char *name;
+	size_t i;
 
 	table_ensure(t);
 	switch (act) {
+	case ACT_CLICK:
+	case ACT_DOUBLE_CLICK:
+		/* A click selects a row; on the selected row, focuses. */
+		if (line < table_top() || line >= table_top() + table_height())
+			return 0;
+		i = t->topfirst + (size_t)(line - table_top());
+		if (i >= t->ntopvis)
+			return 0;
+		if (i != t->topsel && act == ACT_CLICK) {
+			t->topsel = i;
+			return VIEW_DRAW;
+		}
+		t->topsel = i;
+		return filters_focus(t, table_selected(t));
 	case ACT_UP:
 	case ACT_SCROLL_UP:
 		if (t->topsel > 0)

@@ -400,8 +400,8 @@ tui_run(struct profile *p, const struct tui_opts *o, char *const *paths,
 				    ev.col);
 		} else {
 			act = keys_find(KEYS_GRAPH, ev.key);
-			c = t.cur.mode == MODE_TOP ? table_action(&t, act) :
-			    -1;
+			c = t.cur.mode == MODE_TOP ? table_action(&t, act,
+			    ev.line) : -1;
 			dirty |= c >= 0 ? c : tui_action(&t, act, &ev);
 		}
 		if (dirty & VIEW_QUIT)

@@ -158,8 +158,11 @@ char *flame_count(const struct profile *, uint64_t c, char *buf,
 void help_draw(struct tui *);
 /* The top table's screen (table.c). */
 void table_draw(struct tui *);
-/* Run an action on the top table; returns VIEW_* flags. */
-int table_action(struct tui *, int act);
+/*
+ * Run an action on the top table, a click's at screen line (from 0);
+ * returns VIEW_* flags.
+ */
+int table_action(struct tui *, int act, int line);
 
 /*
  * Filters, screens and undo (filters.c). Actions return VIEW_* flags;

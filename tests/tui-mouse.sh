@@ -54,4 +54,23 @@ wait_for '^EXITED 0$'
 expect_eq "terminal restored" "alt=0 mouse=0000 cursor=1 keypad=0" \
 	"$(pane_flags)"
 
+# In the top table a click selects a row (line 3 is the first: main,
+# parse, lex, config), a click on the selected row focuses on its function;
+# a click past the rows does nothing.
+start 120 20 "$TMP/p.folded"
+wait_line 19 "all | 1,200 samples | 100.00% of total | 100.00% of zoom"
+keys t
+wait_line 19 "12 functions | sorted by total samples"
+press 60 15
+press 60 5
+keys Down Enter
+wait_line 1 "$TMP/p.folded | 300 samples | folded | focus: config"
+keys u
+wait_line 1 "$TMP/p.folded | 1,200 samples | folded | top functions"
+press 60 5
+press 60 5
+wait_line 1 "$TMP/p.folded | 300 samples | folded | focus: lex"
+keys q
+wait_for '^EXITED 0$'
+
 finish
