@@ -631,13 +631,20 @@ filters_action(struct tui *t, int act)
 			return VIEW_DRAW;
 		return filters_sandwich(t, name);
 	case ACT_PANE:
-		if (t->cur.mode != MODE_SANDWICH)
-			return 0;
+		if (t->cur.mode != MODE_SANDWICH) {
+			snprintf(t->msg, sizeof t->msg, "Tab moves between "
+			    "the callers and callees panes: c shows them");
+			return VIEW_DRAW;
+		}
 		tmp = t->v;
 		t->v = t->other;
 		t->other = tmp;
 		t->pane = !t->pane;
 		return VIEW_LAYOUT;
+	case ACT_SORT:
+		snprintf(t->msg, sizeof t->msg, "o sorts the top table: t shows "
+		    "it");
+		return VIEW_DRAW;
 	case ACT_UNDO:
 		return filters_undo(t);
 	case ACT_WIDTHS:

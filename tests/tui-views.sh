@@ -167,6 +167,11 @@ keys u
 wait_line 1 "$TITLE | callers and callees of render"
 keys u
 wait_line 1 "$TITLE"
+# In the graph, o and Tab say where they work.
+keys o
+wait_line 30 "o sorts the top table: t shows it"
+keys Tab
+wait_line 30 "Tab moves between the callers and callees panes: c shows them"
 
 # A function called from two places: callers merged, callees merged.
 cat >"$TMP/two.folded" <<'EOP'
