@@ -14,6 +14,9 @@
 #include "tui.h"
 
 #define HELP_LINE 512
+/* The title says how to leave, which the last line says too. */
+#define HELP_TITLE "flametui help  (Up, Down, PageUp, PageDown: scroll; " \
+	"any other key: close)"
 
 /*
  * Write help line n (from 0) into buf; returns 0 past the last line. Rows
@@ -92,7 +95,8 @@ help_draw(struct tui *t)
 	erase();
 	attr_set(A_REVERSE, 0, NULL);
 	move(0, 0);
-	w = text_fit("flametui help", 13, COLS, term.utf8, out, sizeof out);
+	w = text_fit(HELP_TITLE, strlen(HELP_TITLE), COLS, term.utf8, out,
+	    sizeof out);
 	addstr(out);
 	for (; w < COLS; w++)
 		addch(' ');

@@ -114,7 +114,7 @@ wait_line 38 "all"
 
 # Help, generated from the key table.
 keys '?'
-wait_line 1 "flametui help"
+wait_line 1 "flametui help  (Up, Down, PageUp, PageDown: scroll; any other key: close)"
 expect_eq "help heading" "Keys in the graph" "$(line 2)"
 expect_match "help has zoom" '^  Enter +zoom into the selected frame$' \
 	"$(screen)"
