@@ -352,7 +352,15 @@ tui_run(struct profile *p, const struct tui_opts *o, char *const *paths,
 			t.hfrom = o->range_from;
 			t.hto = o->range_to;
 			t.hcur = timeline_cell_of(&t.tl, t.hfrom);
+			/* A range past the end: the cursor on the last cell. */
+			if (t.hcur >= (int64_t)t.tl.nsecs * t.tl.nbuckets)
+				t.hcur = (int64_t)t.tl.nsecs * t.tl.nbuckets - 1;
+			if (t.hcur < 0)
+				t.hcur = 0;
 			heatmap_show_range(&t, t.hfrom, t.hto);
+			if (t.p->nodes[PROFILE_ROOT].total == 0)
+				tui_say(&t, "no samples in --time-range (m: "
+				    "the heat map)");
 		}
 		t.heat = o->heatmap;
 	}

@@ -101,6 +101,13 @@ expect_match "the clicked range's count as --time-range's" "\\| $n samples \\|" 
 # --time-range in the viewer opens on that range's graph.
 TUI_ENV="NO_COLOR=1" start 100 30 --time-range=1-2 "$IN"
 wait_for '\| 67 samples \| perf \| time 1\.000-2\.000 s'
+# A range past the end says it is empty; the heat map's cursor is on the
+# last cell, so that the map shows.
+TUI_ENV="NO_COLOR=1" start 100 30 --time-range=100-200 "$IN"
+wait_line 30 "no samples in --time-range (m: the heat map)"
+keys m
+wait_line 29 "cursor 3 s + 980 ms: 0 samples | selection 100.000-200.000 s: 0 samples"
+expect_eq "the seconds shown" "s  ms 0   1   2   3" "$(line 2)"
 
 # --buckets=10: 100 ms rows; the first burst starts in row 400 ms.
 TUI_ENV="NO_COLOR=1" start 100 30 --heatmap --buckets=10 "$IN"
