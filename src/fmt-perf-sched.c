@@ -322,6 +322,7 @@ perf_sched_emit(struct perf_sched *ps, struct sink *sink)
 	const char *p, *semi, *end;
 	size_t i;
 
+	sink_unit(sink, "microseconds");
 	for (i = 0; i < ps->times.cap; i++) {
 		e = &ps->times.e[i];
 		if (e->key == NULL || e->sum / 1000 <= 0)

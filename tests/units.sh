@@ -37,6 +37,9 @@ expect_eq "chrome-trace durations: microseconds" \
 "$FLAMETUI" --svg="$TMP/prof.svg" "$C/node.cpuprofile"
 expect_eq "cpuprofile: samples" "all (343 samples, 100%)" \
 	"$(root_title "$TMP/prof.svg")"
+"$FLAMETUI" --svg="$TMP/sched.svg" "$top_srcdir/tests/fmt/perf-sched/memsqld.txt"
+expect_eq "perf-sched off-CPU time: microseconds" \
+	"all (202,728 microseconds, 100%)" "$(root_title "$TMP/sched.svg")"
 printf 'main;a 3\nmain;b 2\n' >"$TMP/in.folded"
 "$FLAMETUI" --svg="$TMP/folded.svg" "$TMP/in.folded"
 expect_eq "folded: samples" "all (5 samples, 100%)" \
