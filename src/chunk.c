@@ -8,13 +8,15 @@
  * sink that records each stack. The workers share a table of the distinct
  * stacks they have seen (their frames joined by ';', hashed and compared
  * there), in stripes that each have a lock, and a record names its stack in
- * that table. One more thread, the adder, adds the records of each block to
- * the one profile, in the order of the input, and gives the block back for
- * reading: the first record of a stack makes its node, and every record
- * adds its count to that node. So the tree is built exactly as a single
- * thread builds it, node by node and sample by sample (with timestamps, or
- * as a flame chart), while the workers do the parsing, hashing and
- * comparing of the stacks, and the reading goes on beside the adding.
+ * that table; a worker looks up its stacks a few at a time, so that the
+ * waits for memory overlap (see chunk_flush). One more thread, the adder,
+ * adds the records of each block to the one profile, in the order of the
+ * input, and gives the block back for reading: the first record of a
+ * stack makes its node, and every record adds its count to that node. So
+ * the tree is built exactly as a single thread builds it, node by node and
+ * sample by sample (with timestamps, or as a flame chart), while the
+ * workers do the parsing, hashing and comparing of the stacks, and the
+ * reading goes on beside the adding.
  *
  * A stripe holds at most its share of CHUNK_KEYS bytes, and turns itself
  * off when the stacks repeat too little to pay; a stack it does not keep
@@ -47,6 +49,7 @@
 #define CHUNK_KEYS (64u << 20)		/* bytes of stacks the table keeps */
 #define CHUNK_TRIAL 65536		/* new stacks before it is judged */
 #define CHUNK_STRIPES 64		/* parts of it, each with its lock */
+#define CHUNK_BATCH 16			/* stacks looked up together */
 
 /* A block of the input, whole stacks only. */
 struct block {
@@ -57,12 +60,11 @@ struct block {
 };
 
 /*
- * A distinct stack the workers have seen, in their table: its frames
- * joined by ';' and their hash, and the node it ends at in the profile,
- * which only the adding thread sets and reads.
+ * A distinct stack the workers have seen, in their table (whose slot has
+ * its hash): its frames joined by ';', and the node it ends at in the
+ * profile, which only the adding thread sets and reads.
  */
 struct stackrec {
-	uint64_t hash;
 	const char *key;	/* in the stripe's pool */
 	uint32_t len;
 	uint32_t leaf;		/* NODE_NONE until the adding thread adds it */
@@ -98,14 +100,25 @@ struct pool {
 };
 
 /*
+ * A slot of a stripe: a stack and its hash, kept here too so that probing
+ * past other stacks reads only the slots, not the stacks (each a likely
+ * cache miss).
+ */
+struct slot {
+	uint64_t hash;
+	struct stackrec *st;	/* NULL for an empty slot */
+};
+
+/*
  * A stripe of the workers' table of the distinct stacks they have seen
  * (open addressing), for the stacks whose hash picks it, with their bytes
  * in its pool, which lives until the whole input is added. Each stripe
- * has its own lock, so the workers seldom wait for each other.
+ * has its own lock, so the workers seldom wait for each other. slots and
+ * mask are also read without the lock, atomically, but only to prefetch.
  */
 struct stripe {
 	pthread_mutex_t lock;
-	struct stackrec **slots;	/* NULL for an empty slot */
+	struct slot *slots;
 	uint32_t mask, n;
 	size_t bytes;		/* bytes of stacks kept */
 	uint64_t hits, misses;
@@ -170,13 +183,26 @@ struct chunker {
 	size_t nskipped, capskipped;
 };
 
+/*
+ * A stack a worker has hashed but not yet looked up (see chunk_flush): the
+ * record it is to make, with rec.s NULL while the stack is in the worker's
+ * scratch, at off.
+ */
+struct pending {
+	struct rec rec;
+	size_t off;
+	int skip;		/* its stripe is off: no lookup */
+};
+
 /* A worker thread and the part it is parsing. */
 struct worker {
 	struct chunker *c;
 	pthread_t tid;
 	struct part *pt;
-	char *scratch;		/* a stack being joined */
-	size_t scratchcap;
+	struct pending batch[CHUNK_BATCH];	/* to look up, in order */
+	size_t nbatch;
+	char *scratch;		/* the batch's stacks not in the block */
+	size_t scratchlen, scratchcap;
 };
 
 /* The thread that adds the parts to the profile, in order. */
@@ -358,24 +384,75 @@ chunk_rec(struct part *pt, const struct sample *smp)
 	return rc;
 }
 
-/* Rebuild a stripe at twice its size. */
+/* The stripe of the workers' table for hash h. */
+static struct stripe *
+chunk_stripe(struct chunker *c, uint64_t h)
+{
+	return &c->stripes[(h >> 32) % CHUNK_STRIPES];
+}
+
+/*
+ * Rebuild a stripe at twice its size. A worker may be reading slots and
+ * mask to prefetch, without the lock: it may see the old array or a mask
+ * that does not fit it, which is harmless for a prefetch.
+ */
 static void
 chunk_stripe_grow(struct stripe *sp)
 {
-	struct stackrec **old = sp->slots;
-	uint32_t n = sp->mask + 1, i, j;
+	struct slot *old = sp->slots, *slots;
+	uint32_t n = sp->mask + 1, mask = sp->mask * 2 + 1, i, j;
 
-	sp->mask = sp->mask * 2 + 1;
-	sp->slots = xcalloc((size_t)sp->mask + 1, sizeof *sp->slots);
+	slots = xcalloc((size_t)mask + 1, sizeof *slots);
 	for (i = 0; i < n; i++) {
-		if (old[i] == NULL)
+		if (old[i].st == NULL)
 			continue;
-		for (j = (uint32_t)old[i]->hash & sp->mask; sp->slots[j] != NULL;
-		    j = (j + 1) & sp->mask)
+		for (j = (uint32_t)old[i].hash & mask; slots[j].st != NULL;
+		    j = (j + 1) & mask)
 			;
-		sp->slots[j] = old[i];
+		slots[j] = old[i];
 	}
+	__atomic_store_n(&sp->slots, slots, __ATOMIC_RELAXED);
+	__atomic_store_n(&sp->mask, mask, __ATOMIC_RELAXED);
 	free(old);
+}
+
+/* Start loading the slot where the lookup of hash h begins. */
+static void
+chunk_prefetch_slot(struct chunker *c, uint64_t h)
+{
+	struct stripe *sp = chunk_stripe(c, h);
+	struct slot *slots = __atomic_load_n(&sp->slots, __ATOMIC_RELAXED);
+	uint32_t mask = __atomic_load_n(&sp->mask, __ATOMIC_RELAXED);
+
+	__builtin_prefetch(&slots[(uint32_t)h & mask]);
+}
+
+/*
+ * The stack in the workers' table whose hash is h, if there is one, for
+ * the caller to compare without the lock (a kept stack never changes); the
+ * hash is only compared in the slots, so no stack is read here. NULL when
+ * there is none, or its stripe is off (then *off is set).
+ */
+static struct stackrec *
+chunk_find(struct chunker *c, uint64_t h, int *off)
+{
+	struct stripe *sp = chunk_stripe(c, h);
+	struct stackrec *st = NULL;
+	uint32_t i;
+
+	pthread_mutex_lock(&sp->lock);
+	*off = sp->off;
+	if (!sp->off) {
+		for (i = (uint32_t)h & sp->mask; sp->slots[i].st != NULL;
+		    i = (i + 1) & sp->mask)
+			if (sp->slots[i].hash == h) {
+				st = sp->slots[i].st;
+				sp->hits++;
+				break;
+			}
+	}
+	pthread_mutex_unlock(&sp->lock);
+	return st;
 }
 
 /*
@@ -385,7 +462,7 @@ chunk_stripe_grow(struct stripe *sp)
 static struct stackrec *
 chunk_lookup(struct chunker *c, const char *s, size_t len, uint64_t h)
 {
-	struct stripe *sp = &c->stripes[(h >> 32) % CHUNK_STRIPES];
+	struct stripe *sp = chunk_stripe(c, h);
 	struct stackrec *st;
 	uint32_t i;
 
@@ -394,9 +471,9 @@ chunk_lookup(struct chunker *c, const char *s, size_t len, uint64_t h)
 		pthread_mutex_unlock(&sp->lock);
 		return NULL;
 	}
-	for (i = (uint32_t)h & sp->mask; (st = sp->slots[i]) != NULL;
+	for (i = (uint32_t)h & sp->mask; (st = sp->slots[i].st) != NULL;
 	    i = (i + 1) & sp->mask)
-		if (st->hash == h && st->len == len &&
+		if (sp->slots[i].hash == h && st->len == len &&
 		    memcmp(st->key, s, len) == 0) {
 			sp->hits++;
 			pthread_mutex_unlock(&sp->lock);
@@ -409,12 +486,12 @@ chunk_lookup(struct chunker *c, const char *s, size_t len, uint64_t h)
 		sp->off = 1;
 	} else if (sp->bytes + sizeof *st + len <= c->stripebytes) {
 		st = chunk_copy(&sp->pool, NULL, sizeof *st + len);
-		st->hash = h;
 		st->key = memcpy(st + 1, s, len);
 		st->len = (uint32_t)len;
 		st->leaf = NODE_NONE;
 		sp->bytes += sizeof *st + len;
-		sp->slots[i] = st;
+		sp->slots[i].hash = h;
+		sp->slots[i].st = st;
 		if ((uint64_t)++sp->n * 2 > sp->mask)
 			chunk_stripe_grow(sp);
 	}
@@ -423,59 +500,130 @@ chunk_lookup(struct chunker *c, const char *s, size_t len, uint64_t h)
 }
 
 /*
- * Add to the last record if it is the same stack (st, or s when st is
- * NULL), as runs often are.
+ * Add n's count to the last record if it is the same stack (n->st, or
+ * n->s when n->st is NULL) with the same weighing, as runs often are.
  */
 static int
-chunk_same(struct part *pt, const struct stackrec *st, const char *s,
-    size_t len, uint64_t h, const struct sample *smp)
+chunk_same(struct part *pt, const struct rec *n)
 {
 	struct rec *rc = pt->nrecs > 0 ? &pt->recs[pt->nrecs - 1] : NULL;
 
-	if (rc == NULL || rc->split || rc->st != st ||
-	    rc->frac != smp->frac || rc->count > UINT64_MAX - smp->count ||
-	    (pt->times && rc->time_ns != smp->time_ns))
+	if (rc == NULL || rc->split || rc->st != n->st ||
+	    rc->frac != n->frac || rc->count > UINT64_MAX - n->count ||
+	    (pt->times && rc->time_ns != n->time_ns))
 		return 0;
-	if (st == NULL && (rc->hash != h || rc->len != len ||
-	    memcmp(rc->s, s, len) != 0))
+	if (n->st == NULL && (rc->hash != n->hash || rc->len != n->len ||
+	    memcmp(rc->s, n->s, n->len) != 0))
 		return 0;
-	rc->count += smp->count;
+	rc->count += n->count;
 	return 1;
 }
 
 /*
- * Record a joined stack: found in (or added to) the workers' table, or
- * else as its bytes, which are copied unless they are in the block.
+ * Record the worker's batch of joined stacks, in order, and empty it. Each
+ * stack is found in (or added to) the workers' table, or else recorded as
+ * its bytes, which are copied unless they are in the block.
+ *
+ * The table is far bigger than the caches, so each lookup would wait for
+ * memory twice: for the slot, then for the stack found there to compare.
+ * Looking up a batch in steps lets those waits overlap: chunk_defer()
+ * prefetched each stack's first slot as it hashed it; here the first pass
+ * takes from the slots the stack with the same hash (no stack is read)
+ * and prefetches it, and the second compares the stacks, now loaded or on
+ * their way, and records them. A stack not found (new, or a hash shared
+ * by another stack) takes the plain lookup, which adds it.
  */
 static void
-chunk_keep(struct worker *w, const char *s, size_t len,
-    const struct sample *smp)
+chunk_flush(struct worker *w)
 {
 	struct part *pt = w->pt;
 	const struct block *b = pt->block;
+	struct pending *p;
 	struct stackrec *st;
 	struct rec *rc;
-	uint64_t h = profile_hash(s, len);
+	size_t i;
 
-	st = chunk_lookup(w->c, s, len, h);
-	if (chunk_same(pt, st, s, len, h, smp))
-		return;
-	if (st == NULL && (s < b->buf || s + len > b->buf + b->len))
-		s = chunk_copy(&pt->pool, s, len);
-	rc = chunk_rec(pt, smp);
-	rc->st = st;
-	rc->s = s;
-	rc->len = (uint32_t)len;
-	rc->hash = h;
+	for (i = 0; i < w->nbatch; i++) {
+		p = &w->batch[i];
+		if (p->rec.s == NULL)
+			p->rec.s = w->scratch + p->off;
+		st = chunk_find(w->c, p->rec.hash, &p->skip);
+		if (st != NULL) {
+			/* Its head and the first lines of its key. */
+			__builtin_prefetch(st);
+			__builtin_prefetch((const char *)st + 64);
+			__builtin_prefetch((const char *)st + 128);
+			__builtin_prefetch((const char *)st + 192);
+		}
+		p->rec.st = st;
+	}
+	for (i = 0; i < w->nbatch; i++) {
+		rc = &w->batch[i].rec;
+		st = rc->st;
+		if (!w->batch[i].skip && (st == NULL ||
+		    st->len != rc->len || memcmp(st->key, rc->s, rc->len) != 0))
+			st = chunk_lookup(w->c, rc->s, rc->len, rc->hash);
+		rc->st = st;
+		if (chunk_same(pt, rc))
+			continue;
+		if (st == NULL && (rc->s < b->buf ||
+		    rc->s + rc->len > b->buf + b->len))
+			rc->s = chunk_copy(&pt->pool, rc->s, rc->len);
+		pt->recs = xgrow(pt->recs, &pt->caprecs, pt->nrecs + 1,
+		    sizeof *pt->recs);
+		pt->recs[pt->nrecs++] = *rc;
+	}
+	w->nbatch = 0;
+	w->scratchlen = 0;
+}
+
+/*
+ * Put a joined stack of smp in the worker's batch: s, in the block, or
+ * with s NULL the len bytes at the end of the scratch. Its hash is taken
+ * and its slot prefetched now; a full batch is looked up and recorded.
+ */
+static void
+chunk_defer(struct worker *w, const char *s, size_t len,
+    const struct sample *smp)
+{
+	struct pending *p = &w->batch[w->nbatch++];
+
+	memset(p, 0, sizeof *p);
+	p->rec.count = smp->count;
+	p->rec.time_ns = smp->time_ns;
+	p->rec.frac = (uint16_t)smp->frac;
+	p->rec.len = (uint32_t)len;
+	p->rec.s = s;
+	p->off = w->scratchlen;
+	if (s == NULL) {
+		s = w->scratch + p->off;
+		w->scratchlen += len;
+	}
+	p->rec.hash = profile_hash(s, len);
+	chunk_prefetch_slot(w->c, p->rec.hash);
+	if (w->nbatch == CHUNK_BATCH)
+		chunk_flush(w);
 }
 
 /* The record sink's joined callback: keep the joined stack. */
 static int
 chunk_sink_joined(void *ctx, const struct sample *smp)
 {
-	if (smp->joined.len > UINT32_MAX)
+	struct worker *w = ctx;
+	const struct block *b = w->pt->block;
+	const char *s = smp->joined.s;
+	size_t len = smp->joined.len;
+
+	if (len > UINT32_MAX)
 		return 0;
-	chunk_keep(ctx, smp->joined.s, smp->joined.len, smp);
+	if (s < b->buf || s + len > b->buf + b->len) {
+		/* Not in the block: it lives only during the call. */
+		w->scratch = xgrow(w->scratch, &w->scratchcap,
+		    w->scratchlen + len, 1);
+		memcpy(w->scratch + w->scratchlen, s, len);
+		s = NULL;
+	}
+	chunk_defer(w, s, len, smp);
 	return 1;
 }
 
@@ -497,16 +645,20 @@ chunk_sink_stack(void *ctx, const struct sample *smp)
 		len += smp->frames[i].len + 1;
 	}
 	if (smp->nframes > 0 && i == smp->nframes && len - 1 <= UINT32_MAX) {
-		w->scratch = xgrow(w->scratch, &w->scratchcap, len, 1);
-		for (i = 0, d = w->scratch; i < smp->nframes; i++) {
+		w->scratch = xgrow(w->scratch, &w->scratchcap,
+		    w->scratchlen + len, 1);
+		d = w->scratch + w->scratchlen;
+		for (i = 0; i < smp->nframes; i++) {
 			memcpy(d, smp->frames[i].s, smp->frames[i].len);
 			d += smp->frames[i].len;
 			*d++ = ';';
 		}
-		chunk_keep(w, w->scratch, len - 1, smp);
+		chunk_defer(w, NULL, len - 1, smp);
 		return;
 	}
-	/* No frames, or a frame holding ';': keep them one by one. */
+	/* No frames, or a frame holding ';': keep them one by one, after
+	 * the stacks before them. */
+	chunk_flush(w);
 	v = smp->nframes > 0 ? chunk_copy(&pt->pool, smp->frames,
 	    smp->nframes * sizeof *v) : NULL;
 	for (i = 0; i < smp->nframes; i++)
@@ -742,6 +894,7 @@ chunk_work(void *arg)
 		if (chunk_run(c, r, &sink, &pt->diag, pt, pt->err,
 		    sizeof pt->err) < 0)
 			pt->failed = 1;
+		chunk_flush(w);
 		reader_close(r);
 
 		pthread_mutex_lock(&c->lock);
