@@ -4,7 +4,11 @@
  * The count is the last whitespace-separated field: digits with an optional
  * fraction ("1.5", "2."), as flamegraph.pl accepts. A second count may
  * follow ("stack BEFORE AFTER", the differential form); as in flamegraph.pl
- * the second one, AFTER, gives the weight.
+ * the second one, AFTER, gives the weight. The first stack decides for the
+ * whole input (parse_opts.differential), so that blocks parsed apart agree:
+ * a second count in an input that starts without one is dropped, and a stack
+ * without one in a differential input is taken as unchanged, each with a
+ * counted warning.
  */
 #include "config.h"
 
@@ -181,10 +185,20 @@ folded_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 			unsigned f2;
 			if (folded_count(line.s, &l2, &c2, &f2) != 0) {
 				len = l2;
-				folded_same_units(&c2, &f2, &count, &frac);
-				smp.has_before = 1;
-				smp.before = c2;
-			}
+				if (o->differential) {
+					folded_same_units(&c2, &f2, &count,
+					    &frac);
+					smp.has_before = 1;
+					smp.before = c2;
+				} else
+					diag_tally(d, r->lineno, "warning: "
+					    "two counts, but the first stack "
+					    "has one: the first count is "
+					    "ignored");
+			} else if (o->differential)
+				diag_tally(d, r->lineno, "warning: one count "
+				    "in differential input: taken as "
+				    "unchanged");
 		}
 		smp.count = count;
 		smp.frac = frac;
@@ -211,7 +225,6 @@ folded_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 		sink->stack(sink->ctx, &smp);
 	}
 	free(frames);
-	(void)o;
 	(void)err;
 	(void)errlen;
 	return 0;

@@ -115,7 +115,9 @@ load_reader(struct load *l, struct reader *r, struct profile *p)
 	}
 	load_note_format(l, fmt->name);
 	threads = chunk_threads(l->threads);
-	if (strcmp(fmt->name, "folded") == 0 && folded_differential(buf, len))
+	l->opts.differential = strcmp(fmt->name, "folded") == 0 &&
+	    folded_differential(buf, len);
+	if (l->opts.differential)
 		threads = 1;	/* chunk.c does not carry the BEFORE counts */
 	if (threads > 1 && l->sink == NULL &&
 	    (cut = chunk_cutter(fmt)) != NULL) {

@@ -29,6 +29,29 @@ printf 'a;b 10 12\na;c 3 1\n' >"$TMP/in"
 out=$("$FLAMETUI" --fold "$TMP/in")
 expect_eq "two counts" "$(printf 'a;b 10 12\na;c 3 1')" "$out"
 
+# The first stack decides whether the input is differential, for every
+# line and however many threads read it: a second count in an input that
+# starts with one count is dropped, and one count in differential input
+# is taken as unchanged, each with a warning naming the first such line.
+printf 'a;b 5\na;c 3 4\nx 1\na;c 1 2\n' >"$TMP/in"
+for t in 1 2; do
+	"$FLAMETUI" --fold --threads=$t "$TMP/in" >"$TMP/out" 2>"$TMP/err"
+	expect_eq "two counts after one, $t threads" \
+		"$(printf 'a;b 5\na;c 6\nx 1')" "$(cat "$TMP/out")"
+	expect_eq "two counts after one, $t threads: warning" \
+		"flametui: $TMP/in:2: warning: two counts, but the first stack has one: the first count is ignored (2 lines)" \
+		"$(cat "$TMP/err")"
+done
+printf 'a;c 3 4\na;b 5\n' >"$TMP/in"
+for t in 1 2; do
+	"$FLAMETUI" --fold --threads=$t "$TMP/in" >"$TMP/out" 2>"$TMP/err"
+	expect_eq "one count after two, $t threads" \
+		"$(printf 'a;b 5 5\na;c 3 4')" "$(cat "$TMP/out")"
+	expect_eq "one count after two, $t threads: warning" \
+		"flametui: $TMP/in:2: warning: one count in differential input: taken as unchanged (1 line)" \
+		"$(cat "$TMP/err")"
+done
+
 # Bad lines are skipped and counted; the first is named as FILE:LINE.
 printf 'a;b 1\nno count here\na;c 2\n.5 oops\na;b 1\n' >"$TMP/in"
 "$FLAMETUI" --fold "$TMP/in" >"$TMP/out" 2>"$TMP/err"
