@@ -406,6 +406,17 @@ term_translate(TermKeyKey *k, struct term_event *ev)
 	    k->type != TERMKEY_TYPE_FUNCTION)
 		return 0;
 	termkey_strfkey(tk, ev->key, sizeof ev->key, k, 0);
+	/*
+	 * ESC [1~ and ESC [4~ are Home and End on PuTTY, the Linux console,
+	 * screen and tmux; libtermkey names them Find and Select (VT220)
+	 * when the terminfo entry (as xterm's) does not list them.
+	 */
+	if (k->type == TERMKEY_TYPE_KEYSYM && k->modifiers == 0 &&
+	    k->code.sym == TERMKEY_SYM_FIND)
+		strcpy(ev->key, "Home");
+	if (k->type == TERMKEY_TYPE_KEYSYM && k->modifiers == 0 &&
+	    k->code.sym == TERMKEY_SYM_SELECT)
+		strcpy(ev->key, "End");
 	if (k->type == TERMKEY_TYPE_UNICODE && k->code.codepoint == ' ' &&
 	    k->modifiers == 0)
 		strcpy(ev->key, "Space");	/* the text stays " " */

@@ -70,6 +70,16 @@ keys / 'MASK' Tab Enter
 wait_line 40 '/MASK/i matched 8.33% of total, 8.33% of zoom (n, N: next, previous; Esc: clear)'
 expect_eq "lit, long s" "maſk/100" "$(lit)"
 
+# Home and End as PuTTY, the Linux console, screen and tmux send them
+# (ESC [1~, ESC [4~), with TERM=xterm-256color, move in the prompt (the
+# search still ignores case, as Tab last set it).
+keys / 'eaf9'
+keys -l "$(printf '\033[1~')"
+keys l
+keys -l "$(printf '\033[4~')"
+keys '$' Enter
+wait_line 40 '/leaf9$/i matched 30.83% of total, 30.83% of zoom (n, N: next, previous; Esc: clear)'
+
 keys q
 wait_for '^EXITED 0$'
 
