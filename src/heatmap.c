@@ -311,7 +311,9 @@ heatmap_draw(struct tui *t)
 	heatmap_legend(t, LINES - 3);
 	sel[0] = '\0';
 	if (has) {
-		for (cc = c0; cc <= c1; cc++)
+		/* A --time-range may run past the last cell. */
+		for (cc = c0; cc <= c1 &&
+		    cc < (int64_t)tl->nsecs * tl->nbuckets; cc++)
 			nsel += tl->cells[cc];
 		snprintf(sel, sizeof sel, " | selection %.3f-%.3f s: %llu "
 		    "samples%s", (double)t->hfrom / 1e9, (double)t->hto / 1e9,
