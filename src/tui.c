@@ -116,7 +116,8 @@ tui_search(struct tui *t)
 		return VIEW_DRAW;
 	}
 	if (t->v.matched == 0)
-		tui_say(t, "no frame matches");
+		tui_say(t, t->cur.mode == MODE_SANDWICH ? "no frame in this "
+		    "pane matches (Tab: the other pane)" : "no frame matches");
 	return ret;
 }
 

@@ -156,6 +156,9 @@ expect_eq "nothing above the callers" "" "$(line 12)"
 expect_eq "sandwich status" \
 	"render | 300 samples | 25.00% of total | 100.00% of zoom" "$(line 29)"
 expect_match "sandwich hint" '^callers above, CALLEES below  Tab' "$(line 30)"
+# A search is in the pane of the selection: main is among the callers.
+keys / main Enter
+wait_line 30 "no frame in this pane matches (Tab: the other pane)"
 # Tab moves to the callers pane; Up goes to a caller.
 keys Tab
 wait_for '^CALLERS above, callees below'
