@@ -148,9 +148,16 @@ tui_save_svg(struct tui *t)
 	struct svg_opts so;
 	struct prompt pr;
 	char err[1024], full[PATH_MAX];
+	const char *pane = "";
 
+	/* In the callers and callees, the selected pane is what is saved. */
+	if (t->cur.mode == MODE_SANDWICH)
+		pane = t->pane == 0 ? "the callers pane as " :
+		    "the callees pane as ";
 	memset(&pr, 0, sizeof pr);
-	pr.label = "Save SVG as: ";
+	pr.label = t->cur.mode != MODE_SANDWICH ? "Save SVG as: " :
+	    t->pane == 0 ? "Save the callers pane as SVG: " :
+	    "Save the callees pane as SVG: ";
 	tui_export_name(pr.buf, sizeof pr.buf);
 	pr.len = pr.cur = strlen(pr.buf);
 	flame_draw(t);
@@ -171,9 +178,10 @@ tui_save_svg(struct tui *t)
 		return VIEW_DRAW;
 	}
 	if (strcmp(pr.buf, "-") != 0 && realpath(pr.buf, full) != NULL)
-		snprintf(t->msg, sizeof t->msg, "saved %.490s", full);
+		snprintf(t->msg, sizeof t->msg, "saved %s%.450s", pane, full);
 	else
-		snprintf(t->msg, sizeof t->msg, "saved %.490s", pr.buf);
+		snprintf(t->msg, sizeof t->msg, "saved %s%.450s", pane,
+		    pr.buf);
 	return VIEW_DRAW;
 }
 

@@ -62,6 +62,21 @@ keys Escape
 wait_for '^not saved$'
 expect_eq "one file saved" 1 "$(ls "$TMP"/flametui-*.svg | wc -l)"
 
+# In the callers and callees, s saves the selected pane, and says which.
+keys i 0 Up Up Up c
+wait_line 1 "$TMP/p.folded | 1,200 samples | folded | callers and callees of lex"
+keys s
+wait_for '^Save the callees pane as SVG: flametui-'
+keys C-u "$TMP/callees.svg" Enter
+wait_line 40 "saved the callees pane as $TMP/callees.svg"
+$FRAMES tree "$TMP/callees.svg" >"$TMP/got"
+printf 'all\t300\nall;lex\t300\n' >"$TMP/want"
+expect_file "the callees pane saved" "$TMP/want" "$TMP/got"
+keys Tab s
+wait_for '^Save the callers pane as SVG: flametui-'
+keys Escape
+wait_for '^not saved$'
+
 keys q
 wait_for '^EXITED 0'
 finish
