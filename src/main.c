@@ -626,6 +626,13 @@ main(int argc, char **argv)
 		paths = stdin_only;
 		npaths = 1;
 	}
+	/* "-" on a terminal waits for typed stacks: say so. */
+	for (i = 0; i < npaths; i++)
+		if (strcmp(paths[i], "-") == 0 && isatty(STDIN_FILENO)) {
+			fprintf(stderr, "%s: reading stacks from the terminal; "
+			    "Ctrl-D ends them\n", PROGNAME);
+			break;
+		}
 
 	if ((diff && npaths != 2) || (normalize && !diff)) {
 		fprintf(stderr, "%s: --diff takes two files, BEFORE and AFTER%s\n",

@@ -126,6 +126,14 @@ keys q
 wait_for '^EXITED 0$'
 expect_eq "terminal restored" "alt=0 mouse=0000 cursor=1 keypad=0" "$(pane_flags)"
 
+# "-" on a terminal says that it waits for typed stacks, and how to end.
+start 80 10 -
+wait_line 1 "flametui: reading stacks from the terminal; Ctrl-D ends them"
+keys 'a;b 1' Enter C-d
+wait_line 1 "<stdin> | 1 samples | folded"
+keys q
+wait_for '^EXITED 0$'
+
 # A terminal that cannot move the cursor is refused, with what to do.
 TUI_ENV="TERM=dumb" start 120 10 "$TMP/p.folded"
 wait_for '^EXITED 2$'
