@@ -166,14 +166,13 @@ flame_diff_status(const struct diffcache *dc, const struct profile *p,
 	    dc->hidstacks[n] == 1 ? "" : "s", h, profile_unit(p));
 }
 
-/* Write a line of text in reverse video across the screen at y. */
-static void
-flame_bar(int y, const char *s)
+void
+flame_bar(int y, const char *s, int bold)
 {
 	char buf[LABEL_MAX];
 	int w;
 
-	attr_set(A_REVERSE, 0, NULL);
+	attr_set(bold ? A_REVERSE | A_BOLD : A_REVERSE, 0, NULL);
 	move(y, 0);
 	w = text_fit(s, strlen(s), COLS, term.utf8, buf, sizeof buf);
 	addstr(buf);
@@ -202,7 +201,7 @@ flame_title(struct tui *t)
 	    (size_t)n < sizeof line)
 		snprintf(line + n, sizeof line - (size_t)n, " | zoom: %s",
 		    profile_name(p, root)->s);
-	flame_bar(0, line);
+	flame_bar(0, line, 0);
 }
 
 /* The status line: the selected frame and its share. */

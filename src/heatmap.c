@@ -171,21 +171,6 @@ heatmap_show_range(struct tui *t, int64_t from_ns, int64_t to_ns)
 	t->heat = 0;
 }
 
-/* A bar of text in reverse video across line y. */
-static void
-heatmap_bar(int y, const char *s, attr_t extra)
-{
-	char buf[1024];
-	int w;
-
-	attr_set(A_REVERSE | extra, 0, NULL);
-	w = text_fit(s, strlen(s), COLS, term.utf8, buf, sizeof buf);
-	mvaddstr(y, 0, buf);
-	for (; w < COLS; w++)
-		addch(' ');
-	attr_set(A_NORMAL, 0, NULL);
-}
-
 /* Draw one cell: a shade, or its density character when monochrome. */
 static void
 heatmap_cell(struct tui *t, int y, int x, int cw, int64_t c, int sel)
@@ -291,7 +276,7 @@ heatmap_draw(struct tui *t)
 	    "buckets a second (%d ms) | %s", t->files,
 	    (unsigned long long)tl->nsamples, tl->include_idle ? "" : " not idle",
 	    tl->nbuckets, bucket_ms, t->format);
-	heatmap_bar(0, line, 0);
+	flame_bar(0, line, 0);
 	if (LINES < 7)
 		return;
 	heatmap_xaxis(t, 1, cw, ncols);
@@ -324,7 +309,7 @@ heatmap_draw(struct tui *t)
 	    (long long)(t->hcur / tl->nbuckets),
 	    (long long)(timeline_cell_start(tl, t->hcur % tl->nbuckets) /
 	    1000000), tl->cells[t->hcur], sel);
-	heatmap_bar(LINES - 2, line, A_BOLD);
+	flame_bar(LINES - 2, line, 1);
 	if (t->msg[0] != '\0')
 		snprintf(line, sizeof line, "%s", t->msg);
 	else

@@ -86,21 +86,14 @@ void
 help_draw(struct tui *t)
 {
 	char buf[HELP_LINE], out[HELP_LINE * 4];
-	int y, n = help_count(), w;
+	int y, n = help_count();
 
 	if (t->helptop > n - (LINES - 1))
 		t->helptop = n - (LINES - 1);
 	if (t->helptop < 0)
 		t->helptop = 0;
 	erase();
-	attr_set(A_REVERSE, 0, NULL);
-	move(0, 0);
-	w = text_fit(HELP_TITLE, strlen(HELP_TITLE), COLS, term.utf8, out,
-	    sizeof out);
-	addstr(out);
-	for (; w < COLS; w++)
-		addch(' ');
-	attr_set(A_NORMAL, 0, NULL);
+	flame_bar(0, HELP_TITLE, 0);
 	for (y = 1; y < LINES && help_line(t->helptop + y - 1, buf, sizeof buf);
 	    y++) {
 		text_fit(buf, strlen(buf), COLS, term.utf8, out, sizeof out);

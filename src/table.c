@@ -72,22 +72,6 @@ table_ensure(struct tui *t)
 	table_filter(t);
 }
 
-/* Write one line in reverse video across the screen. */
-static void
-table_bar(int y, const char *s, attr_t extra)
-{
-	char buf[TABLE_LINE];
-	int w;
-
-	attr_set(A_REVERSE | extra, 0, NULL);
-	move(y, 0);
-	w = text_fit(s, strlen(s), COLS, term.utf8, buf, sizeof buf);
-	addstr(buf);
-	for (; w < COLS; w++)
-		addch(' ');
-	attr_set(A_NORMAL, 0, NULL);
-}
-
 /* c as a percentage of the profile shown. */
 static double
 table_pct(const struct tui *t, uint64_t c)
@@ -175,7 +159,7 @@ table_draw(struct tui *t)
 			    flame_count(t->p, r->total, tot, sizeof tot),
 			    table_pct(t, r->total), t->p->names[r->name].s);
 			if (i == t->topsel)
-				table_bar(table_top() + y, line, A_BOLD);
+				flame_bar(table_top() + y, line, 1);
 			else {
 				text_fit(line, strlen(line), COLS, term.utf8,
 				    out, sizeof out);
@@ -194,7 +178,7 @@ table_draw(struct tui *t)
 			    t->topsort == TOP_BY_SELF ? "self" : "total");
 		if (t->p->delta != NULL)
 			table_diff(t, line, sizeof line);
-		table_bar(LINES - 2, line, 0);
+		flame_bar(LINES - 2, line, 0);
 	}
 	if (LINES >= 2) {
 		if (t->msg[0] != '\0')

@@ -153,6 +153,8 @@ void flame_diff_forget(struct tui *);
 void flame_diff_free(struct tui *);
 /* The title line, and a count with thousands separators. */
 void flame_title(struct tui *);
+/* Write s in reverse video (and bold) across the screen at line y. */
+void flame_bar(int y, const char *s, int bold);
 char *flame_count(const struct profile *, uint64_t c, char *buf,
     size_t size);
 void help_draw(struct tui *);
