@@ -850,26 +850,39 @@ sort_cmp(const void *a, const void *b)
 }
 
 void
+profile_sort_ids(const struct profile *p, uint32_t *ids, size_t n)
+{
+	sort_profile = p;
+	qsort(ids, n, sizeof *ids, sort_cmp);
+}
+
+void
+profile_sort_children(struct profile *p, uint32_t node, uint32_t **kids,
+    size_t *cap)
+{
+	uint32_t k = 0, c;
+
+	if (p->nodes[node].nchild < 2)
+		return;
+	*kids = xgrow(*kids, cap, p->nodes[node].nchild, sizeof **kids);
+	for (c = p->nodes[node].child; c != NODE_NONE; c = p->nodes[c].next)
+		(*kids)[k++] = c;
+	profile_sort_ids(p, *kids, k);
+	p->nodes[node].child = (*kids)[0];
+	for (c = 0; c + 1 < k; c++)
+		p->nodes[(*kids)[c]].next = (*kids)[c + 1];
+	p->nodes[(*kids)[k - 1]].next = NODE_NONE;
+}
+
+void
 profile_sort(struct profile *p)
 {
-	uint32_t *kids = NULL, i, k, c;
+	uint32_t *kids = NULL, i;
 	size_t cap = 0;
 
 	profile_finish(p);
-	sort_profile = p;
-	for (i = 0; i < p->nnodes; i++) {
-		if (p->nodes[i].nchild < 2)
-			continue;
-		kids = xgrow(kids, &cap, p->nodes[i].nchild, sizeof *kids);
-		for (k = 0, c = p->nodes[i].child; c != NODE_NONE;
-		    c = p->nodes[c].next)
-			kids[k++] = c;
-		qsort(kids, k, sizeof *kids, sort_cmp);
-		p->nodes[i].child = kids[0];
-		for (c = 0; c + 1 < k; c++)
-			p->nodes[kids[c]].next = kids[c + 1];
-		p->nodes[kids[k - 1]].next = NODE_NONE;
-	}
+	for (i = 0; i < p->nnodes; i++)
+		profile_sort_children(p, i, &kids, &cap);
 	free(kids);
 }
 

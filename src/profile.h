@@ -214,6 +214,14 @@ struct sink profile_sink(struct profile *);
 
 /* Sort every node's children by name, in byte order (and finish it). */
 void profile_sort(struct profile *);
+/*
+ * Sort one node's children by name; *kids (*cap entries) is scratch space,
+ * grown as needed.
+ */
+void profile_sort_children(struct profile *, uint32_t node, uint32_t **kids,
+    size_t *cap);
+/* Sort n node ids by their names, in byte order. */
+void profile_sort_ids(const struct profile *, uint32_t *ids, size_t n);
 
 /*
  * Format a count (in the profile's units) as a decimal number of samples into

@@ -78,9 +78,6 @@ struct svg {
 	size_t nnames, capnames;
 };
 
-/* The profile the sort below compares names in. */
-static const struct profile *svg_sort_profile;
-
 void
 svg_defaults(struct svg_opts *o)
 {
@@ -574,22 +571,6 @@ svg_frame(struct svg *g, uint32_t node, uint32_t depth, uint64_t off,
 	svg_puts(out, "\n");
 }
 
-/* Order two nodes by name bytes. */
-static int
-svg_cmp(const void *a, const void *b)
-{
-	const struct name *x = profile_name(svg_sort_profile,
-	    *(const uint32_t *)a);
-	const struct name *y = profile_name(svg_sort_profile,
-	    *(const uint32_t *)b);
-	uint32_t n = x->len < y->len ? x->len : y->len;
-	int c = memcmp(x->s, y->s, n);
-
-	if (c != 0)
-		return c;
-	return (x->len > y->len) - (x->len < y->len);
-}
-
 /* Find the deepest frame that will be drawn. */
 static uint32_t
 svg_maxdepth(struct svg *g, uint32_t root)
@@ -626,7 +607,6 @@ svg_frames(struct svg *g, uint32_t root)
 	size_t capstack = 0, capkids = 0, sp = 0, nk, i, first;
 	uint64_t cursor, last;
 
-	svg_sort_profile = g->p;
 	stack = xgrow(stack, &capstack, 1, sizeof *stack);
 	stack[sp++] = (struct pending){ root, 0, 0 };
 	while (sp > 0) {
@@ -648,7 +628,7 @@ svg_frames(struct svg *g, uint32_t root)
 				kids[nk - 1 - i] = c;
 			}
 		} else if (nk > 1)
-			qsort(kids, nk, sizeof *kids, svg_cmp);
+			profile_sort_ids(g->p, kids, nk);
 		/* Own samples first, then the children, as flamegraph.pl. */
 		cursor = e.off + nodes[e.node].self;
 		last = e.off;

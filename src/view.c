@@ -145,50 +145,14 @@ view_depth_of(const struct view *v, uint32_t node)
 	return (int64_t)nodes[node].depth - nodes[root].depth;
 }
 
-/*
- * Append the children of the frame par to a row: wide ones as spans of
- * their own, runs of narrow ones as fillers.
- */
-/* The profile sort_cmp() reads names from; qsort has no context. */
-static const struct profile *view_sort_profile;
-
-/* Order two nodes by the bytes of their names, as profile_sort() does. */
-static int
-view_sort_cmp(const void *a, const void *b)
-{
-	const struct name *x = profile_name(view_sort_profile,
-	    *(const uint32_t *)a);
-	const struct name *y = profile_name(view_sort_profile,
-	    *(const uint32_t *)b);
-	uint32_t n = x->len < y->len ? x->len : y->len;
-	int c = memcmp(x->s, y->s, n);
-
-	if (c != 0)
-		return c;
-	return (x->len > y->len) - (x->len < y->len);
-}
-
 /* Sort a node's children by name, the first time they are needed. */
 static void
 view_sort(struct view *v, uint32_t n)
 {
-	struct node *nodes = v->p->nodes;
-	uint32_t c, k = 0;
-
 	if (v->sorted == NULL || (v->sorted[n / 8] & (1u << (n % 8))))
 		return;
 	v->sorted[n / 8] |= (uint8_t)(1u << (n % 8));
-	if (nodes[n].nchild < 2)
-		return;
-	v->kids = xgrow(v->kids, &v->capkids, nodes[n].nchild, sizeof *v->kids);
-	for (c = nodes[n].child; c != NODE_NONE; c = nodes[c].next)
-		v->kids[k++] = c;
-	view_sort_profile = v->p;
-	qsort(v->kids, k, sizeof *v->kids, view_sort_cmp);
-	nodes[n].child = v->kids[0];
-	for (c = 0; c + 1 < k; c++)
-		nodes[v->kids[c]].next = v->kids[c + 1];
-	nodes[v->kids[k - 1]].next = NODE_NONE;
+	profile_sort_children(v->p, n, &v->kids, &v->capkids);
 }
 
 /*
