@@ -110,6 +110,14 @@ expect_file "the frames, names and framedata" "$TMP/form.want" "$TMP/form.got"
 # script; a title is made only by the script (tests/svg-browser.sh).
 expect_eq "no title in the file" 0 "$(grep -c '<title>' "$TMP/form.svg")"
 
+# The script is src/svg-script.js, less indentation and comment lines, every
+# backslash and quote as written (mawk's gsub() once left "\n" a newline).
+sed -n '/^<script type="text\/ecmascript"><!\[CDATA\[$/,/^]]><\/script>$/p' \
+    "$TMP/form.svg" | sed '1d;$d' >"$TMP/script.got"
+sed -e 's/^[[:blank:]]*//' -e '/^\/\//d' "$top_srcdir/src/svg-script.js" \
+    >"$TMP/script.want"
+expect_file "the script is svg-script.js" "$TMP/script.want" "$TMP/script.got"
+
 # metadata ID FILE: the lines of the metadata element ID.
 metadata() {
 	sed -n "/<metadata id=\"$1\">/,/<\/metadata>/p" "$2" |
