@@ -18,9 +18,11 @@ extern const struct format fmt_sample;
 extern const struct format fmt_vtune;
 extern const struct format fmt_cpuprofile, fmt_chrome_trace;
 extern const struct format fmt_perf_sched;
+extern const struct format fmt_perf_data;
 
 const struct format *const formats[] = {
 	&fmt_perf,
+	&fmt_perf_data,
 	&fmt_dtrace,
 	&fmt_stap,
 	&fmt_pmc,

@@ -210,8 +210,7 @@ record_parse(struct record *rec, int argc, char **argv)
 	return 0;
 }
 
-/* The path of an executable found in $PATH, or NULL. */
-static char *
+char *
 record_which(const char *name)
 {
 	const char *path = getenv("PATH"), *p, *colon;
