@@ -1,14 +1,23 @@
 /*
  * save.h: writing an output file safely.
  *
- * An export goes to a temporary file beside its target and is renamed over
- * the target only once every byte is written, so a failed write never leaves
- * a partial file and never clobbers the old one. An output that is one of
- * the inputs (the same device and inode, whatever path names it) is refused.
+ * What an output does depends on what its name is, its symlinks followed:
+ * - nothing yet, or a regular file with one link: the output goes to a
+ *   temporary file beside it, renamed over it only once every byte is
+ *   written, so a failed write never leaves a partial file and never
+ *   clobbers the old one; a replaced file keeps its owner and mode;
+ * - a regular file with other hard links, or one whose owner the new file
+ *   cannot take: the output goes to an unnamed temporary file, then is
+ *   copied into the file itself, with the space for it reserved first;
+ * - a device, FIFO or socket, and "-", /dev/stdout, /dev/fd/N: written to
+ *   as a stream, in place.
+ * An output that is one of the inputs (the same device and inode, whatever
+ * path names it) is refused.
  */
 #ifndef SAVE_H
 #define SAVE_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <sys/types.h>
@@ -20,32 +29,56 @@ struct input_ids {
 		ino_t ino;
 	} *ids;
 	size_t n, cap;
+	int viewer;	/* saving from the viewer: refuse a terminal, never
+			   wait for a FIFO's reader, survive one that leaves */
+};
+
+/* How an output reaches its target. */
+enum save_how {
+	SAVE_STREAM,	/* written to directly */
+	SAVE_RENAME,	/* a temporary file renamed over the target */
+	SAVE_INPLACE	/* an unnamed temporary file copied into the target */
 };
 
 /* An output being written. */
 struct save {
-	const char *path;	/* the target, "-" for standard output */
-	char *tmp;		/* the temporary file, NULL for stdout */
+	const char *path;	/* the target as named, "-" for standard output */
+	enum save_how how;
+	char *tmp;		/* SAVE_RENAME: the temporary file */
+	char *target;		/* SAVE_RENAME: path, its symlinks followed */
+	int fd;			/* SAVE_INPLACE: the target, open for writing */
 	FILE *f;		/* write here */
 	char *buf;		/* stdio buffer */
+	int pipe_held;		/* SIGPIPE is ignored until the end */
+	struct sigaction oldpipe;	/* and this is put back then */
 };
 
-/* Remember the file at path as an input (nothing for "-" or a failed stat). */
+/*
+ * Remember the file at path as an input ("-" is standard input; nothing for
+ * a failed stat).
+ */
 void save_input_add(struct input_ids *, const char *path);
 void save_input_free(struct input_ids *);
 
 /*
  * Start writing path ("-" for standard output). Returns 0, or -1 with a
- * message naming the file and what failed in err: path is one of the inputs,
- * or the temporary file cannot be made.
+ * message naming the file and what failed in err: path is one of the inputs
+ * or a directory, or it or the temporary file cannot be opened.
  */
 int save_open(struct save *, const char *path, const struct input_ids *,
     char *err, size_t errlen);
 /*
- * Finish: flush, sync and rename the temporary file over the target. Returns
- * 0, or -1 with a message in err, having removed the temporary file.
+ * Finish: flush and sync, then rename or copy the temporary file to the
+ * target. Returns 0, or -1 with a message in err, having removed the
+ * temporary file.
  */
 int save_commit(struct save *, char *err, size_t errlen);
+/*
+ * Give up after a write failed with errno e: put the message for it in err
+ * (saying whether the target was left as it was), close and remove the
+ * temporary file.
+ */
+void save_fail(struct save *, int e, char *err, size_t errlen);
 /* Give up: close and remove the temporary file. */
 void save_abort(struct save *);
 /*

@@ -833,10 +833,7 @@ svg_export(const struct profile *p, uint32_t root, const struct svg_opts *o,
 		return -1;
 	errno = 0;
 	if (svg_write(p, root, o, s.f) != 0) {
-		snprintf(err, errlen, "%s: write failed: %s (nothing written)",
-		    strcmp(path, "-") == 0 ? "standard output" : path,
-		    strerror(errno != 0 ? errno : EIO));
-		save_abort(&s);
+		save_fail(&s, errno != 0 ? errno : EIO, err, errlen);
 		return -1;
 	}
 	return save_commit(&s, err, errlen);

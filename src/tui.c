@@ -347,6 +347,7 @@ tui_run(struct profile *p, const struct tui_opts *o, char *const *paths,
 	t.files = tui_files(paths, npaths);
 	for (i = 0; i < npaths; i++)
 		save_input_add(&t.inputs, paths[i]);
+	t.inputs.viewer = 1;
 	t.full = p;
 	t.nbuckets = o->nbuckets > 0 ? o->nbuckets : TIMELINE_BUCKETS;
 	t.include_idle = o->include_idle;

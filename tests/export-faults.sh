@@ -1,9 +1,9 @@
 #!/bin/sh
 # Exports under real faults (tests/svg-files.sh has the input refusals and a
-# file size limit): a disk that fills up half way (a 64 kB tmpfs), a
-# directory the user may not write to, and a full standard output. Each
-# says what failed, exits 2, and leaves no partial file and the old one
-# intact.
+# file size limit): a disk that fills up half way (a 64 kB tmpfs), for a
+# replaced file, a new one and one written in place; a directory the user
+# may not write to; and a full standard output. Each says what failed,
+# exits 2, and leaves no partial file and the old one intact.
 . "$top_srcdir/tests/lib.sh"
 
 mnt=
@@ -36,6 +36,16 @@ if [ "$(id -u)" -eq 0 ] && mount -t tmpfs -o size=64k flametui-test "$TMP/disk" 
 	"$FLAMETUI" --svg="$mnt/new.svg" "$TMP/in.folded" 2>"$TMP/err"
 	expect_eq "full disk, new file: exit status" 2 $?
 	expect_eq "full disk, new file: not created" "g.svg" "$(ls -A "$mnt")"
+	# A file with two links is written in place, its room reserved
+	# first: still nothing written.
+	ln "$mnt/g.svg" "$mnt/h.svg"
+	"$FLAMETUI" --svg="$mnt/h.svg" "$TMP/in.folded" 2>"$TMP/err"
+	expect_eq "full disk, in place: exit status" 2 $?
+	expect_eq "full disk, in place: message" \
+		"flametui: $mnt/h.svg: write failed: No space left on device (nothing written)" \
+		"$(cat "$TMP/err")"
+	expect_eq "full disk, in place: old file kept" "g.svg h.svg old 2" \
+		"$(ls -A "$mnt" | tr '\n' ' ')$(cat "$mnt/h.svg") $(stat -c %h "$mnt/g.svg")"
 	umount "$mnt"
 	mnt=
 else

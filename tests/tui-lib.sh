@@ -15,7 +15,8 @@ t() {
 # exits the pane shows "EXITED status" and stays, so that the restored
 # screen can be read. The pid of the shell around flametui is in $TMP/pid.
 # TUI_ENV adds environment settings ("LC_ALL=C NO_COLOR=1"); TUI_PIPE
-# names a file to pipe into flametui's standard input.
+# names a file to pipe into flametui's standard input, TUI_STDIN a file to
+# redirect it from.
 start() {
 	w=$1 h=$2
 	shift 2
@@ -26,6 +27,8 @@ trap : INT; ulimit -c 0; echo \$\$ >"$TMP/pid.tmp"; mv "$TMP/pid.tmp" "$TMP/pid"
 set -- \$(cat "$TMP/args")
 if [ -n "${TUI_PIPE:-}" ]; then
 	cat "${TUI_PIPE:-}" | "$FLAMETUI" "\$@"
+elif [ -n "${TUI_STDIN:-}" ]; then
+	"$FLAMETUI" "\$@" <"${TUI_STDIN:-}"
 else
 	"$FLAMETUI" "\$@"
 fi

@@ -79,4 +79,36 @@ wait_for '^not saved$'
 
 keys q
 wait_for '^EXITED 0'
+
+# What is already at the typed name: a profile read on standard input is
+# refused; a FIFO no program reads is refused at once, not waited on; a
+# device is written to, not replaced; the terminal is not written over.
+TUI_STDIN=$TMP/p.folded start 120 40 -
+wait_line 1 "<stdin> | 1,200 samples | folded"
+keys s
+wait_for '^Save SVG as: '
+keys C-u "$TMP/p.folded" Enter
+wait_for '^not saved: .*p\.folded: refusing to overwrite an input file'
+expect_eq "stdin input untouched" 7 "$(wc -l <"$TMP/p.folded")"
+mkfifo "$TMP/fifo"
+keys s
+wait_for '^Save SVG as: '
+keys C-u "$TMP/fifo" Enter
+wait_for "^not saved: $TMP/fifo: a FIFO that no program is reading"
+[ -p "$TMP/fifo" ] || fail "the FIFO was replaced"
+keys s
+wait_for '^Save SVG as: '
+keys C-u - Enter
+wait_for '^not saved: standard output: is a terminal'
+if [ "$(id -u)" -eq 0 ] && mknod "$TMP/null" c 1 3 2>/dev/null; then
+	keys s
+	wait_for '^Save SVG as: '
+	keys C-u "$TMP/null" Enter
+	wait_for "^saved $TMP/null"
+	[ -c "$TMP/null" ] || fail "the device was replaced"
+else
+	echo "SKIP: a device: mknod needs root"
+fi
+keys q
+wait_for '^EXITED 0'
 finish
