@@ -1,5 +1,5 @@
 /*
- * flame.c: the graph screen: title line, the flame graph itself, the status
+ * tui-graph.c: the graph screen: title line, the flame graph itself, the status
  * line of the selected frame and the bottom line (search, messages).
  *
  * It reads the view's layout and draws it; it changes nothing.

@@ -1,5 +1,5 @@
 /*
- * filters.c: the interactive view's filters (reverse, focus, hide, ignore,
+ * tui-filters.c: the interactive view's filters (reverse, focus, hide, ignore,
  * prune, collapse recursion), its screens (graph, top table, sandwich) and
  * the undo stack over both.
  *
@@ -220,7 +220,7 @@ filters_rebuild(struct tui *t)
 	view_free(&t->v);
 	if (t->hasshown)
 		profile_free(&t->shown);
-	flame_diff_forget(t);	/* flame.c works the colours out again */
+	flame_diff_forget(t);	/* tui-graph.c works the colours out again */
 	/* The loaded profile takes the widths of the side asked for. */
 	if (t->orig->delta != NULL && t->orig->diff_before != t->cur.before)
 		diff_swap(t->orig);

@@ -1,5 +1,5 @@
 /*
- * heatmap.c: the sub-second offset heat map screen, FlameScope's view: one
+ * tui-heatmap.c: the sub-second offset heat map screen, FlameScope's view: one
  * column per second, one row per sub-second bucket, each cell shaded by its
  * samples. A range of cells, in time order, is selected with the keyboard
  * or the mouse, and its flame graph is rebuilt from the timeline.

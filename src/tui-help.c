@@ -1,5 +1,5 @@
 /*
- * help.c: the help screen, generated from the key table so that it cannot
+ * tui-help.c: the help screen, generated from the key table so that it cannot
  * drift from what the keys do.
  */
 #include "config.h"

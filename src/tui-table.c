@@ -1,5 +1,5 @@
 /*
- * table.c: the top table screen: every function of the profile shown with
+ * tui-table.c: the top table screen: every function of the profile shown with
  * its self and total samples, sorted by either, searched with /; Enter
  * focuses the graph on the selected function.
  *
