@@ -447,7 +447,7 @@ filters_ask_regex(struct tui *t, const char *label, const char *now,
 	pr.label = label;
 	if (now != NULL)
 		snprintf(pr.buf, sizeof pr.buf, "%s", now);
-	if (!prompt_read(t, &pr))
+	if (!screen_prompt(t, &pr))
 		return 0;
 	if (pr.buf[0] == '\0') {
 		*out = NULL;
@@ -496,7 +496,7 @@ filters_ask_prune(struct tui *t)
 	pr.label = "Prune blocks under (% of the total, 0 for none): ";
 	if (t->cur.prune > 0)
 		snprintf(pr.buf, sizeof pr.buf, "%g", t->cur.prune);
-	if (!prompt_read(t, &pr))
+	if (!screen_prompt(t, &pr))
 		return VIEW_DRAW;
 	v = pr.buf[0] == '\0' ? 0 : strtod(pr.buf, &end);
 	if (pr.buf[0] != '\0' && *end == '%')

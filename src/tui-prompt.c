@@ -1,5 +1,5 @@
 /*
- * prompt.c: a line of input on the bottom row, with the usual editing
+ * tui-prompt.c: a line of input on the bottom row, with the usual editing
  * keys. The search uses it; so can anything that asks for a name.
  */
 #include "config.h"
@@ -10,7 +10,7 @@
 #include "keys.h"
 #include "term.h"
 #include "text.h"
-#include "tui.h"
+#include "tui-prompt.h"
 
 /* The byte offset of the character before cur. */
 static size_t
@@ -84,7 +84,7 @@ prompt_draw(const struct prompt *pr)
 }
 
 int
-prompt_read(struct tui *t, struct prompt *pr)
+prompt_read(struct prompt *pr)
 {
 	struct term_event ev;
 	size_t n, k;
@@ -102,11 +102,8 @@ prompt_read(struct tui *t, struct prompt *pr)
 			break;
 		}
 		if (ev.type == TERM_RESIZE) {
-			filters_layout(t);
-			if (t->cur.mode == MODE_TOP)
-				table_draw(t);
-			else
-				flame_draw(t);
+			if (pr->redraw != NULL)
+				pr->redraw(pr->arg);
 			continue;
 		}
 		if (ev.type != TERM_KEY)

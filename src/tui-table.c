@@ -207,7 +207,7 @@ table_search(struct tui *t)
 	memset(&pr, 0, sizeof pr);
 	pr.label = "/";
 	pr.icase = &t->icase;
-	if (!prompt_read(t, &pr))
+	if (!screen_prompt(t, &pr))
 		return VIEW_DRAW;
 	free(t->toppat);
 	t->toppat = NULL;

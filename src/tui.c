@@ -105,7 +105,7 @@ tui_search(struct tui *t)
 	pr.label = "/";
 	pr.icase = &t->icase;
 	flame_draw(t);
-	if (!prompt_read(t, &pr))
+	if (!screen_prompt(t, &pr))
 		return VIEW_DRAW;
 	if (pr.buf[0] == '\0')
 		return view_search_clear(&t->v) | VIEW_DRAW;
@@ -161,7 +161,7 @@ tui_save_svg(struct tui *t)
 	tui_export_name(pr.buf, sizeof pr.buf);
 	pr.len = pr.cur = strlen(pr.buf);
 	flame_draw(t);
-	if (!prompt_read(t, &pr) || pr.buf[0] == '\0')
+	if (!screen_prompt(t, &pr) || pr.buf[0] == '\0')
 		return tui_say(t, "not saved");
 	/* The default never exists; a name typed over one is replaced. */
 	svg_defaults(&so);
@@ -378,16 +378,9 @@ tui_run(struct profile *p, const struct tui_opts *o, char *const *paths,
 	dirty = VIEW_LAYOUT;
 	for (;;) {
 		if (dirty & VIEW_LAYOUT)
-			filters_layout(&t);
+			screen_layout(&t);
 		if (dirty != 0) {
-			if (t.help)
-				help_draw(&t);
-			else if (t.cur.mode == MODE_TOP)
-				table_draw(&t);
-			else if (t.heat)
-				heatmap_draw(&t);
-			else
-				flame_draw(&t);
+			screen_draw(&t);
 			refresh();
 		}
 		term_event(&ev, -1);

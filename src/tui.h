@@ -13,6 +13,7 @@
 #include "palette.h"
 #include "profile.h"
 #include "save.h"
+#include "tui-prompt.h"
 #include "top.h"
 #include "timeline.h"
 #include "view.h"
@@ -45,7 +46,7 @@ struct vstate {
 	int before;		/* differential: widths from BEFORE */
 };
 
-/* What flame.c works out once for the colours of a differential profile. */
+/* What tui-graph.c works out once for the colours of a differential profile. */
 struct diffcache {
 	const struct profile *of;	/* NULL when empty */
 	uint32_t nnodes;	/* of's when worked out */
@@ -90,7 +91,7 @@ struct tui {
 	struct profile sp[2];	/* callers (merged up), callees */
 	int pane;		/* which of sp[] t->v shows */
 
-	/* The heat map (heatmap.c). */
+	/* The heat map (tui-heatmap.c). */
 	struct profile *full;	/* the whole profile; p is it or range */
 	struct profile range;	/* the selection's profile, when p is it */
 	char rangelabel[96];	/* "1.400-1.720 s" when p is range */
@@ -104,7 +105,7 @@ struct tui {
 	int64_t hfrom, hto;	/* the selection in ns from t0; hto < 0: none */
 	int hcol0, hrow0;	/* first second and bucket shown */
 
-	/* Differential profiles' colours: the two panes' (flame.c). */
+	/* Differential profiles' colours: the two panes' (tui-graph.c). */
 	struct diffcache diff[2];
 	int difflast;		/* the one used last */
 };
@@ -135,7 +136,7 @@ void tui_loaded(void);
 int tui_run(struct profile *p, const struct tui_opts *, char *const *paths,
     int npaths, const char *format, const char *warning);
 
-/* Screens: graph (flame.c), help (help.c). */
+/* Screens: graph (tui-graph.c), help (tui-help.c). */
 void flame_draw(struct tui *);
 /* The graph row (layout row index) at screen line y, or -1. */
 int flame_row_at(const struct tui *, int y);
@@ -158,7 +159,7 @@ void flame_bar(int y, const char *s, int bold);
 char *flame_count(const struct profile *, uint64_t c, char *buf,
     size_t size);
 void help_draw(struct tui *);
-/* The top table's screen (table.c). */
+/* The top table's screen (tui-table.c). */
 void table_draw(struct tui *);
 /*
  * Run an action on the top table, a click's at screen line (from 0);
@@ -167,7 +168,7 @@ void table_draw(struct tui *);
 int table_action(struct tui *, int act, int line);
 
 /*
- * Filters, screens and undo (filters.c). Actions return VIEW_* flags;
+ * Filters, screens and undo (tui-filters.c). Actions return VIEW_* flags;
  * act is an enum action.
  */
 void filters_init(struct tui *, const struct vstate *);
@@ -200,18 +201,11 @@ void heatmap_show_range(struct tui *, int64_t from_ns, int64_t to_ns);
 /* Handle a key on the help screen; returns VIEW_DRAW or 0. */
 int help_key(struct tui *, const char *key);
 
-/*
- * A line of input on the bottom row, for the search and for other
- * questions (a file name with a default, for one). The buffer starts with
- * the default text.
- */
-struct prompt {
-	const char *label;	/* shown before the text: "/", "Save as: " */
-	char buf[1024];		/* the text, NUL-terminated */
-	size_t len, cur;	/* its length and the cursor, in bytes */
-	int *icase;		/* when set, Tab toggles it and it is shown */
-};
-/* Edit until Enter (returns 1) or Escape (returns 0). */
-int prompt_read(struct tui *, struct prompt *);
+/* Which screen is up (tui-screen.c): lay it out, draw it, or both. */
+void screen_layout(struct tui *);
+void screen_draw(struct tui *);
+void screen_redraw(void *tui);
+/* Ask on the bottom line; a resize meanwhile redraws the screen. */
+int screen_prompt(struct tui *, struct prompt *);
 
 #endif
