@@ -5,7 +5,9 @@
 # several graphs and reports the details each shows; a third load restores
 # the zoom and search from the URL. Names that look like markup must stay
 # text. Last, the graph is drawn with scripts off: the frames and their
-# labels are there without the script.
+# labels are there without the script. A Chromium that cannot start, or
+# cannot run a page's script, is a skip; an SVG whose script does not run
+# is a failure.
 . "$top_srcdir/tests/lib.sh"
 FRAMES="perl $top_srcdir/tests/svg-frames.pl"
 TAB=$(printf '\t')
@@ -40,6 +42,18 @@ page_out() {
 	    sed 's/<pre id="out">//; s/<\/pre>//; s/&amp;/\&/g; s/&lt;/</g; s/&gt;/>/g'
 }
 
+# Chromium itself must start and run a page's script, or there is nothing
+# to test here (a skip); past this point, a page that does not run is the
+# SVG's fault (a failure).
+printf '<!DOCTYPE html>\n<html><body>\n<pre id="out"></pre>\n<script>%s</script>\n' \
+    'document.getElementById("out").textContent = "ran " + (6 * 7);' \
+    >"$TMP/probe.html"
+if ! browse "file://$TMP/probe.html" | grep -q '^<pre id="out">ran 42</pre>$'; then
+	echo "SKIP: $CHROMIUM cannot start or run a page's script; it said:"
+	tail -5 "$TMP/chromium.err"
+	exit 77
+fi
+
 # The pages' helpers: fire an event, hover a frame and read the details.
 # (Loaded before any <iframe>, so that no frame loads before its listener.)
 cat >"$TMP/lib.js" <<'EOF'
@@ -69,7 +83,17 @@ cat >"$TMP/page.html" <<'EOF'
 <script>
 document.getElementById("f").addEventListener("load", function () {
 	var w = this.contentWindow, d = this.contentDocument, out = [];
-	var rs = rects(d), i;
+	var rs = rects(d);
+	// The script marks each frame's rect with its index.
+	out.push("svg script ran=" + (rs[0].flametuiIndex === 0));
+	try {
+		checks(w, d, rs, out);
+	} catch (e) {
+		out.push("exception=" + e);
+	}
+	document.getElementById("out").textContent = out.join("\n");
+});
+function checks(w, d, rs, out) {
 	function frame(name) {
 		for (var i = 0; i < rs.length; i++)
 			if (hover(w, d, rs[i]).indexOf("Function: " + name + " (") === 0)
@@ -119,18 +143,20 @@ document.getElementById("f").addEventListener("load", function () {
 	out.push("icase url=" + w.location.search);
 	out.push("scripts=" + d.getElementsByTagName("script").length);
 	out.push("pwned=" + d.documentElement.getAttribute("pwned"));
-	document.getElementById("out").textContent = out.join("\n");
-});
+}
 </script>
 </body></html>
 EOF
 page_out "file://$TMP/page.html" >"$TMP/dom"
-if ! grep -q '^details=' "$TMP/dom"; then
-	fail "the page did not run; chromium said:"
+if ! grep -q '^svg script ran=true$' "$TMP/dom"; then
+	fail "the SVG's script did not run; the page said:"
+	cat "$TMP/dom" >&2
+	echo "and chromium:" >&2
 	tail -5 "$TMP/chromium.err" >&2
 	finish
 fi
 dom=$(cat "$TMP/dom")
+expect_eq "no exception in the page" "" "$(grep '^exception=' "$TMP/dom")"
 
 expect_match "nothing hovered, no details" '^before= \|$' "$dom"
 expect_match "hover shows the frame" \
