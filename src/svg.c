@@ -9,8 +9,10 @@
  * Frames are written in depth-first order, so the script can rebuild the
  * tree from the document alone. Each frame is a <rect> and, when the frame is
  * wide enough, a <text> label right after it: that much draws without the
- * script. What the script needs for the details of each frame is kept out of
- * the frames, so that a big graph stays small:
+ * script. A frame wider than SVG_TITLEW pixels, one a mouse can find, holds
+ * its details in a <title> for viewers without the script; the script makes
+ * the others' on hover. What the script needs for the details of each frame
+ * is kept out of the frames, so that a big graph stays small:
  *   <metadata id="names">	each distinct name once, one a line;
  *   <metadata id="framedata">	a line a frame, in the frames' order:
  *	"NAME COUNT", NAME the line of its name (from 0) and COUNT its
@@ -41,6 +43,7 @@
 #define SVG_XPAD 10
 #define SVG_FRAMEPAD 1
 #define SVG_SEARCHCOLOR "rgb(230,0,230)"
+#define SVG_TITLEW 3		/* wider frames carry their <title> */
 
 /* An output buffer in front of a FILE, or of memory when f is NULL. */
 struct svg_out {
@@ -504,6 +507,69 @@ svg_fill(struct svg *g, uint32_t node, const struct name *nm)
 	svg_printf(&g->out, "#%02x%02x%02x", c.r, c.g, c.b);
 }
 
+/* Append a decimal number with thousands separators: 1,234,567.5 */
+static void
+svg_commas(struct svg_out *o, const char *num)
+{
+	size_t k = strcspn(num, "."), i;
+
+	for (i = 0; i < k; i++) {
+		if (i > 0 && (k - i) % 3 == 0)
+			svg_puts(o, ",");
+		svg_put(o, num + i, 1);
+	}
+	svg_puts(o, num + k);
+}
+
+/* What a count is: --countname, or the profile's unit. */
+static const char *
+svg_unit(const struct svg *g)
+{
+	return g->o->countname != NULL ? g->o->countname : profile_unit(g->p);
+}
+
+/*
+ * Write node's details as the script shows them, "name (N samples, P%)" and
+ * a differential graph's change, for its <title>: the percentages from the
+ * counts as written in framedata, as the script reads them.
+ */
+static void
+svg_title(struct svg *g, uint32_t node, const struct name *nm)
+{
+	struct svg_out *out = &g->out;
+	char num[64], all[64];
+	double pct, d;
+	int64_t di;
+
+	if (node == PROFILE_ROOT)
+		svg_puts(out, "all");
+	else
+		svg_text(out, nm->s, svg_shown_len(nm), SIZE_MAX, 0);
+	svg_puts(out, " (");
+	svg_commas(out, profile_fmt_count(g->p, g->p->nodes[node].total, num,
+	    sizeof num));
+	svg_puts(out, " ");
+	svg_xml(out, svg_unit(g), 0);
+	if (node == PROFILE_ROOT) {
+		svg_puts(out, ", 100%)");
+		return;
+	}
+	d = strtod(profile_fmt_count(g->p, g->grand, all, sizeof all), NULL);
+	pct = d > 0 ? 100 * strtod(num, NULL) / d : 0;
+	svg_printf(out, ", %.2f%%", pct);
+	if (g->p->delta != NULL) {
+		di = g->p->delta[node];
+		if (g->o->negate)
+			di = -di;
+		profile_fmt_count(g->p, di < 0 ? (uint64_t)0 - (uint64_t)di :
+		    (uint64_t)di, num, sizeof num);
+		pct = d > 0 ? 100 * (di < 0 ? -1 : 1) * strtod(num, NULL) / d :
+		    0;
+		svg_printf(out, "; %s%.2f%%", pct > 0 ? "+" : "", pct);
+	}
+	svg_puts(out, ")");
+}
+
 /*
  * Write one frame: node at depth (counted from the profile's root), off
  * samples from the left, drawn width samples wide.
@@ -545,7 +611,14 @@ svg_frame(struct svg *g, uint32_t node, uint32_t depth, uint64_t off,
 	svg_dec1(out, y2 - y1);
 	svg_puts(out, "\" fill=\"");
 	svg_fill(g, node, nm);
-	svg_puts(out, "\"/>");
+	/* Details for a viewer without the script; the script makes the
+	   rest on hover, so that narrow frames cost no more bytes. */
+	if (w > SVG_TITLEW) {
+		svg_puts(out, "\"><title>");
+		svg_title(g, node, nm);
+		svg_puts(out, "</title></rect>");
+	} else
+		svg_puts(out, "\"/>");
 
 	/* A label when there is room for a character and "..". */
 	chars = (size_t)(w / (o->fontsize * o->fontwidth));
@@ -746,8 +819,7 @@ svg_header(struct svg *g, uint32_t top)
 	    o->inverted ? 1 : 0, SVG_SEARCHCOLOR);
 	svg_xml(out, o->nametype, 1);
 	svg_puts(out, "\" data-unit=\"");
-	svg_xml(out, o->countname != NULL ? o->countname : profile_unit(g->p),
-	    1);
+	svg_xml(out, svg_unit(g), 1);
 	svg_printf(out, "\" data-top=\"%u\"", top);
 	if (o->search != NULL && o->search[0] != '\0') {
 		svg_puts(out, " data-search=\"");

@@ -7,9 +7,10 @@
  * Names are XML-escaped and never reach the script as code; bytes that are
  * not valid XML text (control characters, invalid UTF-8) are shown escaped,
  * as \xNN. Frames narrower than minwidth are left out, so that a big profile
- * gives a file a browser can open. The frames and labels draw without the
- * script; each distinct name is written once, and the script makes the
- * details of a frame from the names and counts (svg.c says the form).
+ * gives a file a browser can open. The frames, their labels and the details
+ * of frames wide enough to hover show without the script; each distinct
+ * name is written once, and the script makes the details of the other
+ * frames from the names and counts (svg.c says the form).
  */
 #ifndef SVG_H
 #define SVG_H

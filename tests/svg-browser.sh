@@ -227,11 +227,17 @@ function next(k) {
 	f.height = 400;
 	f.addEventListener("load", function () {
 		var w = f.contentWindow, d = f.contentDocument, rs = rects(d), i, t;
+		// The file's own titles, before any hover made the others.
+		for (i = 0; i < rs.length; i++)
+			out.push(files[k] + " title " + i + "=" + (rs[i].firstChild ===
+			    null ? "none" : rs[i].firstChild.textContent));
 		for (i = 0; i < rs.length; i++) {
 			t = hover(w, d, rs[i]);
 			out.push(files[k] + "\t" + t + "\t" + rs[i].getAttribute("fill"));
 		}
 		if (files[k] === "narrow.svg") {
+			out.push("narrow hovered title=" +
+			    rs[2].getElementsByTagName("title")[0].textContent);
 			out.push("narrow before=" + rs[2].nextElementSibling);
 			fire(w, rs[2], "click");
 			t = rs[2].nextElementSibling;
@@ -276,6 +282,14 @@ expect_eq "ties to even" \
 	"$(printf '%s\n' 'all (800 samples, 100%)' 'a (800 samples, 100.00%)' \
 	    'b (1 samples, 0.12%)')" "$(cat "$TMP/narrow.got")"
 expect_match "narrow frame: no label" '^narrow before=null$' "$(cat "$TMP/titles")"
+# A frame wider than 3 pixels has its title in the file, for a browser
+# with scripts off; the script makes a narrower frame's on its first hover.
+expect_eq "titles in the file: the wide frames'" \
+	"$(printf '%s\n' 'narrow.svg title 0=all (800 samples, 100%)' \
+	    'narrow.svg title 1=a (800 samples, 100.00%)' 'narrow.svg title 2=none')" \
+	"$(grep '^narrow.svg title ' "$TMP/titles")"
+expect_match "a narrow frame's title made on hover" \
+	'^narrow hovered title=b \(1 samples, 0\.12%\)$' "$(cat "$TMP/titles")"
 expect_match "narrow frame zoomed: a label" '^narrow zoomed=b\|13\.0\|[0-9.]+$' \
 	"$(cat "$TMP/titles")"
 
@@ -285,9 +299,9 @@ x=$($FRAMES titles "$TMP/g.svg" | grep "^y (8 " |
 browse "file://$TMP/g.svg?$x&s=z" >"$TMP/dom2"
 dom=$(sed 's/&amp;/\&/g' "$TMP/dom2")
 expect_match "URL zoom restored" \
-	'<rect x="10\.0" y="[0-9.]+" width="1180\.0" height="15" fill="#[0-9a-f]{6}"/><text x="13\.0" y="[0-9.]+">y</text>' "$dom"
+	'<rect x="10\.0" y="[0-9.]+" width="1180\.0" height="15" fill="#[0-9a-f]{6}"><title>y \(8 samples, 34\.78%\)</title></rect><text x="13\.0" y="[0-9.]+">y</text>' "$dom"
 expect_match "URL search restored" '<text id="matched"[^>]*>Matched: 87\.5%</text>' "$dom"
-expect_match "URL: others hidden" '<rect [^>]*class="hide"/><text [^>]*class="hide">other</text>' "$dom"
+expect_match "URL: others hidden" '<rect [^>]*class="hide"><title>other [^<]*</title></rect><text [^>]*class="hide">other</text>' "$dom"
 
 # Without the script (an image viewer, or scripts off): every frame is drawn
 # in its colour and labelled; only the details, tooltips, zoom and search
@@ -309,7 +323,7 @@ darkest() {
 # end (past its label), and its label darkens its left end.
 check_drawn() {
 	$FRAMES titles "$TMP/plain.svg" | cut -f 2 |
-	    sed 's/<rect x="\([0-9.]*\)" y="\([0-9.]*\)" width="\([0-9.]*\)" height="[0-9.]*" fill="\([^"]*\)"\/>.*/\1 \2 \3 \4/' \
+	    sed 's/<rect x="\([0-9.]*\)" y="\([0-9.]*\)" width="\([0-9.]*\)" height="[0-9.]*" fill="\([^"]*\)"[/>].*/\1 \2 \3 \4/' \
 	    >"$TMP/boxes"
 	expect_eq "$1: frames to look at" 5 "$(wc -l <"$TMP/boxes")"
 	while read -r x y w fill; do

@@ -16,8 +16,9 @@
 #   svg-frames.pl titles FILE.svg from flametui's SVG, in document order: a
 #       line a frame, "TITLE<TAB>MARKUP", TITLE the details its script shows
 #       ("name (N samples, P%)", names unescaped) and MARKUP the frame's
-#       <rect> and <text> as in the file. tests/svg-browser.sh checks that
-#       the script shows these same titles.
+#       <rect> (with its <title>, if any) and <text> as in the file.
+#       tests/svg-browser.sh checks that the script shows these same
+#       titles. In every mode, a <title> in the file must be that title.
 use strict;
 use warnings;
 
@@ -62,8 +63,10 @@ sub flametui_frames {
 	my ($body) = $doc =~ m{<g id="frames"[^>]*>\n(.*?)</g>\n}s
 	    or die "no frames\n";
 	my (@fr, $all);
-	while ($body =~ m{\G(<rect ([^>]*)/>(?:<text [^>]*>[^<]*</text>)?)\n}gc) {
-		my ($markup, $attrs) = ($1, $2);
+	while ($body =~ m{\G(<rect\ ([^>]*?)
+	    (?:/>|><title>([^<]*)</title></rect>)
+	    (?:<text\ [^>]*>[^<]*</text>)?)\n}gcx) {
+		my ($markup, $attrs, $intitle) = ($1, $2, $3);
 		my %a = $attrs =~ /(\w+)="([^"]*)"/g;
 		my $line = shift @data // die "framedata too short\n";
 		my ($ni, $n, $gap, $delta) = split / /, $line;
@@ -81,6 +84,8 @@ sub flametui_frames {
 			}
 			$title .= ")";
 		}
+		die "<title>$intitle</title> is not the script's $title\n"
+		    if defined $intitle && unxml($intitle) ne $title;
 		push @fr, { name => $names[$ni], n => $n, x => $a{x},
 		    w => $a{width}, y => $a{y}, title => $title,
 		    markup => $markup };

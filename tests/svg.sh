@@ -47,29 +47,30 @@ for f in "$top_srcdir"/examples/*; do
 	same_tree "example $(basename "$f")" "$f"
 done
 
-# The form of the frames: a <rect> each, a <text> label after it when wide
-# enough; each distinct name once in the names metadata; a line a frame in
+# The form of the frames: a <rect> each, holding its <title> when wider than
+# 3 pixels, a <text> label after it when wide enough; each distinct name
+# once in the names metadata; a line a frame in
 # framedata: its name's line, its samples, and a gap where it does not start
 # where its left sibling ends (here: after main's own samples and "-").
 "$FLAMETUI" --svg="$TMP/form.svg" "$D/names.folded"
 sed -n '/^<g id="frames"/,/^<script/p' "$TMP/form.svg" >"$TMP/form.got"
 cat >"$TMP/form.want" <<'EOF'
 <g id="frames" data-xpad="10" data-width="1200" data-fontsize="12" data-fontwidth="0.59" data-frameheight="16" data-inverted="0" data-searchcolor="rgb(230,0,230)" data-nametype="Function:" data-unit="samples" data-top="0">
-<rect x="10" y="117" width="1180" height="15" fill="#d77231"/><text x="13" y="127.5">all</text>
-<rect x="10" y="101" width="1067.6" height="15" fill="#cf5832"/><text x="13" y="111.5">main</text>
-<rect x="66.2" y="85" width="56.2" height="15" fill="#c8c8c8"/><text x="69.2" y="95.5">-</text>
-<rect x="66.2" y="69" width="56.2" height="15" fill="#e70e06"/><text x="69.2" y="79.5">kernel</text>
-<rect x="122.4" y="85" width="224.7" height="15" fill="#d7310b"/><text x="125.4" y="95.5">a&lt;b&gt;</text>
-<rect x="122.4" y="69" width="224.7" height="15" fill="#d38e17"/><text x="125.4" y="79.5">x</text>
-<rect x="347.1" y="85" width="112.4" height="15" fill="#fbac21"/><text x="350.1" y="95.5">café</text>
-<rect x="347.1" y="69" width="112.4" height="15" fill="#de3e05"/><text x="350.1" y="79.5">naïve</text>
-<rect x="459.5" y="85" width="168.6" height="15" fill="#f3ad2e"/><text x="462.5" y="95.5">parse &amp; check</text>
-<rect x="459.5" y="69" width="168.6" height="15" fill="#d49523"/><text x="462.5" y="79.5">"quoted" name</text>
-<rect x="628.1" y="85" width="449.5" height="15" fill="#f0640c"/><text x="631.1" y="95.5">with space</text>
-<rect x="628.1" y="69" width="449.5" height="15" fill="#cfc909"/><text x="631.1" y="79.5">y</text>
-<rect x="684.3" y="53" width="393.3" height="15" fill="#f70d29"/><text x="687.3" y="63.5">z</text>
-<rect x="684.3" y="37" width="393.3" height="15" fill="#e34c36"/><text x="687.3" y="47.5">w</text>
-<rect x="1077.6" y="101" width="112.4" height="15" fill="#fd5d12"/><text x="1080.6" y="111.5">other</text>
+<rect x="10" y="117" width="1180" height="15" fill="#d77231"><title>all (21 samples, 100%)</title></rect><text x="13" y="127.5">all</text>
+<rect x="10" y="101" width="1067.6" height="15" fill="#cf5832"><title>main (19 samples, 90.48%)</title></rect><text x="13" y="111.5">main</text>
+<rect x="66.2" y="85" width="56.2" height="15" fill="#c8c8c8"><title>- (1 samples, 4.76%)</title></rect><text x="69.2" y="95.5">-</text>
+<rect x="66.2" y="69" width="56.2" height="15" fill="#e70e06"><title>kernel (1 samples, 4.76%)</title></rect><text x="69.2" y="79.5">kernel</text>
+<rect x="122.4" y="85" width="224.7" height="15" fill="#d7310b"><title>a&lt;b&gt; (4 samples, 19.05%)</title></rect><text x="125.4" y="95.5">a&lt;b&gt;</text>
+<rect x="122.4" y="69" width="224.7" height="15" fill="#d38e17"><title>x (4 samples, 19.05%)</title></rect><text x="125.4" y="79.5">x</text>
+<rect x="347.1" y="85" width="112.4" height="15" fill="#fbac21"><title>café (2 samples, 9.52%)</title></rect><text x="350.1" y="95.5">café</text>
+<rect x="347.1" y="69" width="112.4" height="15" fill="#de3e05"><title>naïve (2 samples, 9.52%)</title></rect><text x="350.1" y="79.5">naïve</text>
+<rect x="459.5" y="85" width="168.6" height="15" fill="#f3ad2e"><title>parse &amp; check (3 samples, 14.29%)</title></rect><text x="462.5" y="95.5">parse &amp; check</text>
+<rect x="459.5" y="69" width="168.6" height="15" fill="#d49523"><title>"quoted" name (3 samples, 14.29%)</title></rect><text x="462.5" y="79.5">"quoted" name</text>
+<rect x="628.1" y="85" width="449.5" height="15" fill="#f0640c"><title>with space (8 samples, 38.10%)</title></rect><text x="631.1" y="95.5">with space</text>
+<rect x="628.1" y="69" width="449.5" height="15" fill="#cfc909"><title>y (8 samples, 38.10%)</title></rect><text x="631.1" y="79.5">y</text>
+<rect x="684.3" y="53" width="393.3" height="15" fill="#f70d29"><title>z (7 samples, 33.33%)</title></rect><text x="687.3" y="63.5">z</text>
+<rect x="684.3" y="37" width="393.3" height="15" fill="#e34c36"><title>w (7 samples, 33.33%)</title></rect><text x="687.3" y="47.5">w</text>
+<rect x="1077.6" y="101" width="112.4" height="15" fill="#fd5d12"><title>other (2 samples, 9.52%)</title></rect><text x="1080.6" y="111.5">other</text>
 </g>
 <metadata id="names">all
 main
@@ -107,8 +108,21 @@ other
 EOF
 expect_file "the frames, names and framedata" "$TMP/form.want" "$TMP/form.got"
 # The markup holds every frame and label, so the graph draws without the
-# script; a title is made only by the script (tests/svg-browser.sh).
-expect_eq "no title in the file" 0 "$(grep -c '<title>' "$TMP/form.svg")"
+# script, and the details of each frame a mouse can find (wider than 3
+# pixels), for a viewer without the script; the script makes the others'
+# (tests/svg-browser.sh). 1180 pixels for 1006 samples: 4 are 4.7 pixels, 2
+# are 2.3. (svg-frames.pl checks that a title is the script's.)
+printf 'main;wide 1000\nmain;four 4\nmain;two 2\n' >"$TMP/tw"
+"$FLAMETUI" --svg="$TMP/tw.svg" "$TMP/tw"
+wellformed "titles" "$TMP/tw.svg"
+expect_eq "a <title> in each frame wider than 3 pixels, none in the others" \
+	"$(printf '%s\n' \
+	    'all (1,006 samples, 100%)<TAB><rect x="10" y="69" width="1180" height="15" fill="#d77231"><title>all (1,006 samples, 100%)</title></rect><text x="13" y="79.5">all</text>' \
+	    'main (1,006 samples, 100.00%)<TAB><rect x="10" y="53" width="1180" height="15" fill="#cf5832"><title>main (1,006 samples, 100.00%)</title></rect><text x="13" y="63.5">main</text>' \
+	    'four (4 samples, 0.40%)<TAB><rect x="10" y="37" width="4.7" height="15" fill="#e70e06"><title>four (4 samples, 0.40%)</title></rect>' \
+	    'two (2 samples, 0.20%)<TAB><rect x="14.7" y="37" width="2.3" height="15" fill="#d7310b"/>' \
+	    'wide (1,000 samples, 99.40%)<TAB><rect x="17" y="37" width="1173" height="15" fill="#d38e17"><title>wide (1,000 samples, 99.40%)</title></rect><text x="20" y="47.5">wide</text>' |
+	    sed "s/<TAB>/$TAB/")" "$($FRAMES titles "$TMP/tw.svg")"
 
 # The script is src/svg-script.js, less indentation and comment lines, every
 # backslash and quote as written (mawk's gsub() once left "\n" a newline).
@@ -243,7 +257,7 @@ printf 'big 99999\ntiny 1\nsmall 1000\n' >"$TMP/mw"
 "$FLAMETUI" --svg="$TMP/mw.svg" "$TMP/mw"
 # drawn FILE: the names of the frames drawn, in order.
 drawn() {
-	$FRAMES titles "$1" | sed 's/ ([^(]*$//' | tr '\n' ' ' | sed 's/ $//'
+	$FRAMES titles "$1" | cut -f 1 | sed 's/ ([^(]*$//' | tr '\n' ' ' | sed 's/ $//'
 }
 expect_eq "default 0.1 px prunes a 0.01 px frame" "all big small" \
 	"$(drawn "$TMP/mw.svg")"
