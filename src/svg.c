@@ -36,6 +36,7 @@
 #include <string.h>
 
 #include "svg.h"
+#include "text.h"
 #include "util.h"
 
 #include "svg-script.h"
@@ -250,9 +251,11 @@ svg_dec1(struct svg_out *o, double v)
 }
 
 /*
- * Length of the UTF-8 character at s (n bytes left) that XML may hold, or 0
- * when s does not start one: a malformed sequence, an overlong form, a
- * surrogate, or U+FFFE/U+FFFF.
+ * Length of the UTF-8 character at s (n bytes left) that XML may hold and
+ * that shows as itself, or 0 when s does not start one: a malformed
+ * sequence, an overlong form, a surrogate, U+FFFE/U+FFFF, or a character
+ * text_invisible() names, as a bidi override (whose bytes are then shown
+ * escaped, so that a name cannot pass for another).
  */
 static size_t
 svg_utf8(const unsigned char *s, size_t n)
@@ -279,7 +282,7 @@ svg_utf8(const unsigned char *s, size_t n)
 	}
 	if ((len == 3 && c < 0x800) || (len == 4 && c < 0x10000) ||
 	    c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff) ||
-	    c == 0xfffe || c == 0xffff)
+	    c == 0xfffe || c == 0xffff || text_invisible(c))
 		return 0;
 	return len;
 }

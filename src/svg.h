@@ -5,12 +5,14 @@
  * and search kept in the URL. The script in it is this project's own.
  *
  * Names are XML-escaped and never reach the script as code; bytes that are
- * not valid XML text (control characters, invalid UTF-8) are shown escaped,
- * as \xNN. Frames narrower than minwidth are left out, so that a big profile
- * gives a file a browser can open. The frames, their labels and the details
- * of frames wide enough to hover show without the script; each distinct
- * name is written once, and the script makes the details of the other
- * frames from the names and counts (svg.c says the form).
+ * not valid XML text (control characters, invalid UTF-8) and invisible
+ * characters that could make a name pass for another (bidi overrides,
+ * zero-width spaces: text_invisible()) are shown escaped, as \xNN. Frames
+ * narrower than minwidth are left out, so that a big profile gives a file a
+ * browser can open. The frames, their labels and the details of frames wide
+ * enough to hover show without the script; each distinct name is written
+ * once, and the script makes the details of the other frames from the
+ * names and counts (svg.c says the form).
  */
 #ifndef SVG_H
 #define SVG_H

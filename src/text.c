@@ -144,3 +144,25 @@ text_fit(const char *s, size_t len, int cols, int utf8, char *out,
 	out[o] = '\0';
 	return total;
 }
+
+/* Is cp invisible or a bidi control (Unicode's Cf, Zl, Zp), or C1? */
+int
+text_invisible(uint32_t cp)
+{
+	static const uint32_t ranges[][2] = {
+		{ 0x80, 0x9f }, { 0xad, 0xad }, { 0x600, 0x605 },
+		{ 0x61c, 0x61c }, { 0x6dd, 0x6dd }, { 0x70f, 0x70f },
+		{ 0x890, 0x891 }, { 0x8e2, 0x8e2 }, { 0x180e, 0x180e },
+		{ 0x200b, 0x200f }, { 0x2028, 0x202e }, { 0x2060, 0x206f },
+		{ 0xfeff, 0xfeff }, { 0xfff9, 0xfffb }, { 0x110bd, 0x110bd },
+		{ 0x110cd, 0x110cd }, { 0x13430, 0x1343f },
+		{ 0x1bca0, 0x1bca3 }, { 0x1d173, 0x1d17a },
+		{ 0xe0001, 0xe0001 }, { 0xe0020, 0xe007f },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof ranges / sizeof ranges[0]; i++)
+		if (cp >= ranges[i][0] && cp <= ranges[i][1])
+			return 1;
+	return 0;
+}

@@ -182,6 +182,28 @@ expect_match "escape shown as text" "^\\\\x1b\\[2Jclear \\(1 samples" "$titles"
 expect_match "invalid UTF-8 shown as text" "^bad\\\\xff\\\\xfe \\(1 samples" "$titles"
 expect_match "UTF-8 kept" "^caf$(printf '\303\251') \\(1 samples" "$titles"
 
+# Characters that show nothing of themselves but could make a name pass for
+# another are shown as \xNN bytes, in the names, labels and titles: bidi
+# overrides and isolates, zero-width and other format characters, line
+# separators, C1 controls. The rest of the name, and other UTF-8, is kept.
+printf 'main;evil\342\200\256gnp.exe;a\342\201\246b\342\201\251c;zero\342\200\213width;bom\357\273\277;line\342\200\250sep;c1\302\205;\346\227\245\346\234\254 1\n' \
+    >"$TMP/bidi"
+"$FLAMETUI" --svg="$TMP/bidi.svg" "$TMP/bidi"
+wellformed "bidi and invisible characters" "$TMP/bidi.svg"
+expect_eq "bidi and invisible characters as \\xNN in names" \
+	"$(printf '%s\n' all main 'evil\xe2\x80\xaegnp.exe' \
+	    'a\xe2\x81\xa6b\xe2\x81\xa9c' 'zero\xe2\x80\x8bwidth' 'bom\xef\xbb\xbf' \
+	    'line\xe2\x80\xa8sep' 'c1\xc2\x85' "$(printf '\346\227\245\346\234\254')")" \
+	"$(metadata names "$TMP/bidi.svg")"
+expect_match "a right-to-left override escaped in the label and title" \
+	'^evil\\xe2\\x80\\xaegnp\.exe \(1 samples, 100\.00%\)	<rect [^>]*><title>evil\\xe2\\x80\\xaegnp\.exe \(1 samples, 100\.00%\)</title></rect><text [^>]*>evil\\xe2\\x80\\xaegnp\.exe</text>$' \
+	"$($FRAMES titles "$TMP/bidi.svg")"
+for c in 'U+202E \342\200\256' 'U+2066 \342\201\246' 'U+200B \342\200\213' \
+    'U+FEFF \357\273\277' 'U+2028 \342\200\250' 'U+0085 \302\205'; do
+	expect_eq "no raw ${c% *} in the file" 0 \
+	    "$(grep -c "$(printf "${c#* }")" "$TMP/bidi.svg")"
+done
+
 # Text options, escaped; notes in a comment that stays a comment.
 "$FLAMETUI" --svg="$TMP/opt.svg" --title='Mine & <yours>' \
 	--subtitle='second line' --countname=bytes --nametype='Frame:' \
