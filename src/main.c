@@ -38,7 +38,7 @@ enum {
 	OPT_SVG, OPT_TITLE, OPT_SUBTITLE, OPT_COUNTNAME, OPT_NAMETYPE,
 	OPT_NOTES, OPT_WIDTH, OPT_HEIGHT, OPT_MINWIDTH, OPT_FONTTYPE,
 	OPT_FONTSIZE, OPT_FONTWIDTH, OPT_COLORS, OPT_BGCOLORS, OPT_HASH,
-	OPT_INVERTED, OPT_FLAMECHART, OPT_NEGATE,
+	OPT_INVERTED, OPT_FLAMECHART, OPT_NEGATE, OPT_MAXDEPTH,
 	OPT_PALETTE, OPT_NO_COLOR, OPT_ICICLE, OPT_LIST_KEYS,
 	OPT_THREADS, OPT_TOP, OPT_CALLERS,
 	OPT_HEATMAP, OPT_BUCKETS, OPT_TIME_RANGE, OPT_INCLUDE_IDLE,
@@ -87,6 +87,7 @@ static const struct option longopts[] = {
 	{ "inverted", no_argument, NULL, OPT_INVERTED },
 	{ "flamechart", no_argument, NULL, OPT_FLAMECHART },
 	{ "negate", no_argument, NULL, OPT_NEGATE },
+	{ "maxdepth", required_argument, NULL, OPT_MAXDEPTH },
 	{ "palette", required_argument, NULL, OPT_PALETTE },
 	{ "no-color", no_argument, NULL, OPT_NO_COLOR },
 	{ "icicle", no_argument, NULL, OPT_ICICLE },
@@ -217,6 +218,9 @@ usage(FILE *f)
 "                         (default: at random, as flamegraph.pl)\n"
 "      --inverted         icicle graph: the root at the top\n"
 "      --negate           differential input: swap the red and blue hues\n"
+"      --maxdepth=N       leave out frames more than N levels above the root,\n"
+"                         with a note (default %d; 0: no limit), so that an\n"
+"                         endless recursion still gives a file a browser opens\n"
 "\n"
 "Interactive view (the default when no output is asked for):\n"
 "      --palette=NAME     colour frames with flamegraph.pl's palette NAME\n"
@@ -231,7 +235,7 @@ usage(FILE *f)
 "  -h, --help             display this help and exit\n"
 "  -V, --version          output version information and exit\n"
 "\n"
-"Formats:\n", PROGNAME, PROGNAME);
+"Formats:\n", PROGNAME, PROGNAME, SVG_MAXDEPTH);
 	for (i = 0; formats[i] != NULL; i++)
 		fprintf(f, "  %-12s %s\n", formats[i]->name, formats[i]->desc);
 	fprintf(f, "\nPalettes: %s\n", palette_names());
@@ -362,6 +366,7 @@ main(int argc, char **argv)
 	unsigned long long ul;
 	int c, npaths, fold = 0, nread, interactive;
 	struct svg_opts so;
+	uint64_t deep = 0;
 	struct input_ids inputs;
 	const char *svgpath = NULL;
 	char err[1024];
@@ -534,6 +539,10 @@ main(int argc, char **argv)
 			break;
 		case OPT_NEGATE:
 			so.negate = 1;
+			break;
+		case OPT_MAXDEPTH:
+			so.maxdepth = (uint32_t)main_number("maxdepth", optarg,
+			    0, UINT32_MAX, 0, NULL);
 			break;
 		case OPT_SAMPLE_TYPE:
 			l.opts.sample_type = optarg;
@@ -757,6 +766,7 @@ main(int argc, char **argv)
 			    "--focus, --ignore and --hide\n", PROGNAME);
 	}
 
+	so.deep = &deep;
 	if (svgpath != NULL &&
 	    svg_export(&p, PROFILE_ROOT, &so, svgpath, &inputs, err,
 	    sizeof err) != 0) {
@@ -766,6 +776,11 @@ main(int argc, char **argv)
 		save_input_free(&inputs);
 		return 2;
 	}
+	if (deep > 0)
+		fprintf(stderr, "%s: warning: %s: %llu frames more than %u "
+		    "levels above the root left out: --maxdepth=0 draws them\n",
+		    PROGNAME, strcmp(svgpath, "-") == 0 ? "standard output" :
+		    svgpath, (unsigned long long)deep, so.maxdepth);
 	save_input_free(&inputs);
 	if (svgpath != NULL && !fold && !top) {
 		profile_free(&p);

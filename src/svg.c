@@ -4,7 +4,8 @@
  * The layout is flamegraph.pl's: x is proportional to samples, children are
  * sorted by name (or kept in input order for a flame chart), a frame's own
  * samples come before its children, and frames narrower than --minwidth are
- * left out together with everything above them.
+ * left out together with everything above them, as are frames more than
+ * --maxdepth levels above the root (with a note saying how many).
  *
  * Frames are written in depth-first order, so the script can rebuild the
  * tree from the document alone. Each frame is a <rect> and, when the frame is
@@ -73,6 +74,10 @@ struct svg {
 	double wpt;		/* pixels per sample unit */
 	double thr;		/* frames below this many units are left out */
 	uint32_t maxdepth;	/* deepest frame drawn */
+	uint64_t limit;		/* frames deeper are left out */
+	uint64_t deep;		/* how many frames that left out */
+	double head;		/* from the top to an icicle's root: the
+				   title, subtitle and note */
 	double height;		/* of the image */
 	uint64_t rng;		/* colours without --hash */
 	struct svg_out data;	/* the framedata lines, written last */
@@ -94,6 +99,7 @@ svg_defaults(struct svg_opts *o)
 	o->fontsize = 12;
 	o->fontwidth = 0.59;
 	o->palette = PAL_HOT;
+	o->maxdepth = SVG_MAXDEPTH;
 }
 
 /* Is s a colour "#rrggbb"? */
@@ -598,8 +604,7 @@ svg_frame(struct svg *g, uint32_t node, uint32_t depth, uint64_t off,
 		y2 = g->height - (o->fontsize * 2 + 10) -
 		    (double)depth * o->frameheight;
 	} else {
-		y1 = o->fontsize * 3 + (o->subtitle != NULL ?
-		    o->fontsize * 2 : 0) + (double)depth * o->frameheight;
+		y1 = g->head + (double)depth * o->frameheight;
 		y2 = y1 + o->frameheight - SVG_FRAMEPAD;
 	}
 
@@ -647,7 +652,10 @@ svg_frame(struct svg *g, uint32_t node, uint32_t depth, uint64_t off,
 	svg_puts(out, "\n");
 }
 
-/* Find the deepest frame that will be drawn. */
+/*
+ * Find the deepest frame that will be drawn, and count the frames wide
+ * enough to draw that are deeper than the limit (and left out).
+ */
 static uint32_t
 svg_maxdepth(struct svg *g, uint32_t root)
 {
@@ -659,7 +667,9 @@ svg_maxdepth(struct svg *g, uint32_t root)
 	stack[sp++] = root;
 	while (sp > 0) {
 		n = stack[--sp];
-		if (nodes[n].depth > max)
+		if (nodes[n].depth > g->limit)
+			g->deep++;
+		else if (nodes[n].depth > max)
 			max = nodes[n].depth;
 		for (c = nodes[n].child; c != NODE_NONE; c = nodes[c].next) {
 			if ((double)nodes[c].total < g->thr ||
@@ -689,7 +699,8 @@ svg_frames(struct svg *g, uint32_t root)
 		e = stack[--sp];
 		svg_frame(g, e.node, nodes[e.node].depth, e.off,
 		    nodes[e.node].total, e.gap);
-		if (nodes[e.node].nchild == 0)
+		if (nodes[e.node].nchild == 0 ||
+		    nodes[e.node].depth >= g->limit)
 			continue;
 		kids = xgrow(kids, &capkids, nodes[e.node].nchild,
 		    sizeof *kids);
@@ -743,6 +754,7 @@ svg_header(struct svg *g, uint32_t top)
 	struct svg_out *out = &g->out;
 	const char *c1, *c2, *title = o->title, *p, *q;
 	double w = o->width, h = g->height;
+	char num[32];
 
 	if (title == NULL)
 		title = o->flamechart ? "Flame Chart" : o->inverted ?
@@ -779,7 +791,8 @@ svg_header(struct svg *g, uint32_t top)
 	    "text { fill: black; }\n"
 	    "#title { text-anchor: middle; font-size: %gpx; }\n",
 	    o->fontsize + 5);
-	svg_puts(out, "#subtitle { text-anchor: middle; fill: rgb(160,160,160); }\n"
+	svg_puts(out, "#subtitle, #note { text-anchor: middle; "
+	    "fill: rgb(160,160,160); }\n"
 	    "#search, #ignorecase { opacity: 0.1; cursor: pointer; }\n"
 	    "#search:hover, #search.show, #ignorecase:hover, #ignorecase.show "
 	    "{ opacity: 1; }\n"
@@ -802,6 +815,14 @@ svg_header(struct svg *g, uint32_t top)
 		    floor(w / 2), o->fontsize * 4);
 		svg_xml(out, o->subtitle, 0);
 		svg_puts(out, "</text>\n");
+	}
+	if (g->deep > 0) {
+		svg_printf(out, "<text id=\"note\" x=\"%.0f\" y=\"%g\">",
+		    floor(w / 2), g->head - o->fontsize);
+		snprintf(num, sizeof num, "%llu", (unsigned long long)g->deep);
+		svg_commas(out, num);
+		svg_printf(out, " frames more than %u levels above the root "
+		    "left out (--maxdepth=0 draws them)</text>\n", o->maxdepth);
 	}
 	svg_printf(out, "<text id=\"details\" x=\"%d\" y=\"%g\"> </text>\n",
 	    SVG_XPAD, h - (o->fontsize * 2 + 10) / 2);
@@ -856,10 +877,16 @@ svg_write(const struct profile *p, uint32_t root, const struct svg_opts *o,
 		g->thr = (double)g->total * o->minwidth / 100;
 	else
 		g->thr = g->wpt == 0 ? 0 : o->minwidth / g->wpt;
+	g->limit = o->maxdepth == 0 ? UINT64_MAX :
+	    (uint64_t)nodes[root].depth + o->maxdepth;
 	g->maxdepth = svg_maxdepth(g, root);
-	g->height = (g->maxdepth + 1.0) * o->frameheight + o->fontsize * 3 +
-	    o->fontsize * 2 + 10 + (o->subtitle != NULL ? o->fontsize * 2 : 0);
-	g->height = ceil(g->height);
+	if (o->deep != NULL)
+		*o->deep = g->deep;
+	g->head = o->fontsize * 3 +
+	    (o->subtitle != NULL ? o->fontsize * 2 : 0) +
+	    (g->deep > 0 ? o->fontsize * 2 : 0);
+	g->height = ceil((g->maxdepth + 1.0) * o->frameheight + g->head +
+	    o->fontsize * 2 + 10);
 
 	g->data.f = NULL;
 	g->nameline = xcalloc(p->nnames, sizeof *g->nameline);

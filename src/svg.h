@@ -8,11 +8,11 @@
  * not valid XML text (control characters, invalid UTF-8) and invisible
  * characters that could make a name pass for another (bidi overrides,
  * zero-width spaces: text_invisible()) are shown escaped, as \xNN. Frames
- * narrower than minwidth are left out, so that a big profile gives a file a
- * browser can open. The frames, their labels and the details of frames wide
- * enough to hover show without the script; each distinct name is written
- * once, and the script makes the details of the other frames from the
- * names and counts (svg.c says the form).
+ * narrower than minwidth, or deeper than maxdepth, are left out, so that a
+ * big profile gives a file a browser can open. The frames, their labels and
+ * the details of frames wide enough to hover show without the script; each
+ * distinct name is written once, and the script makes the details of the
+ * other frames from the names and counts (svg.c says the form).
  */
 #ifndef SVG_H
 #define SVG_H
@@ -47,7 +47,18 @@ struct svg_opts {
 	int flamechart;		/* the title says "Flame Chart" */
 	const char *search;	/* a regex to search at load, or NULL */
 	int search_icase;	/* ... ignoring case */
+	uint32_t maxdepth;	/* frames more levels than this above the
+				   export root are left out, with a note;
+				   0 for none (SVG_MAXDEPTH) */
+	uint64_t *deep;		/* NULL, or set to how many frames
+				   maxdepth left out */
 };
+
+/*
+ * The default maxdepth: a browser opens a graph this deep, where a stack of
+ * millions of frames (an endless recursion) would give gigabytes.
+ */
+#define SVG_MAXDEPTH 2000
 
 /* Fill in flamegraph.pl's defaults. */
 void svg_defaults(struct svg_opts *);

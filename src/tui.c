@@ -149,6 +149,8 @@ tui_save_svg(struct tui *t)
 	struct prompt pr;
 	char err[1024], full[PATH_MAX];
 	const char *pane = "";
+	uint64_t deep = 0;
+	size_t n;
 
 	/* In the callers and callees, the selected pane is what is saved. */
 	if (t->cur.mode == MODE_SANDWICH)
@@ -168,6 +170,7 @@ tui_save_svg(struct tui *t)
 	so.palette = t->pal;
 	so.hash = 1;		/* the colours of the screen */
 	so.inverted = t->v.icicle;
+	so.deep = &deep;
 	if (t->v.searching) {
 		so.search = t->v.pattern;
 		so.search_icase = t->v.icase;
@@ -182,6 +185,11 @@ tui_save_svg(struct tui *t)
 	else
 		snprintf(t->msg, sizeof t->msg, "saved %s%.450s", pane,
 		    pr.buf);
+	n = strlen(t->msg);
+	if (deep > 0)
+		snprintf(t->msg + n, sizeof t->msg - n, " (%llu frames more "
+		    "than %u levels up left out)", (unsigned long long)deep,
+		    so.maxdepth);
 	return VIEW_DRAW;
 }
 

@@ -298,6 +298,51 @@ expect_eq "all children left out: frames" "all big" "$(drawn "$TMP/mw2.svg")"
 "$FLAMETUI" --minwidth=abc --svg="$TMP/mw.svg" "$TMP/mw" 2>"$TMP/err"
 expect_eq "bad --minwidth" 2 $?
 
+# --maxdepth: frames more levels above the root are left out, with a note
+# under the title and a warning; 0 draws them all.
+awk 'BEGIN { for (i = 1; i <= 30; i++) printf "f%d;", i; print "end 1";
+    print "f1;g 1" }' >"$TMP/deep"
+"$FLAMETUI" --maxdepth=10 --svg="$TMP/deep.svg" "$TMP/deep" 2>"$TMP/err"
+expect_eq "--maxdepth: exit status" 0 $?
+wellformed "--maxdepth" "$TMP/deep.svg"
+expect_eq "--maxdepth=10: ten levels above the root" \
+	"all f1 f2 f3 f4 f5 f6 f7 f8 f9 f10 g" "$(drawn "$TMP/deep.svg")"
+expect_match "--maxdepth: a note says what is left out" \
+	'<text id="note" x="600" y="48">21 frames more than 10 levels above the root left out \(--maxdepth=0 draws them\)</text>' \
+	"$(cat "$TMP/deep.svg")"
+expect_eq "--maxdepth: a warning" \
+	"flametui: warning: $TMP/deep.svg: 21 frames more than 10 levels above the root left out: --maxdepth=0 draws them" \
+	"$(cat "$TMP/err")"
+expect_match "--maxdepth: the image is as high as what is drawn" \
+	'<svg version="1.1" width="1200" height="270" ' "$(cat "$TMP/deep.svg")"
+"$FLAMETUI" --maxdepth=10 --inverted --subtitle=sub --svg="$TMP/deepi.svg" \
+    "$TMP/deep" 2>/dev/null
+expect_match "--maxdepth, icicle: the note below the subtitle" \
+	'<text id="note" x="600" y="72">21 frames' "$(cat "$TMP/deepi.svg")"
+expect_match "--maxdepth, icicle: the root below the note" \
+	"^all \\(2 samples, 100%\\)$TAB<rect x=\"10\" y=\"84\"" \
+	"$($FRAMES titles "$TMP/deepi.svg")"
+"$FLAMETUI" --maxdepth=0 --svg="$TMP/deep0.svg" "$TMP/deep" 2>"$TMP/err"
+expect_eq "--maxdepth=0: every frame" 33 "$($FRAMES titles "$TMP/deep0.svg" | wc -l)"
+expect_eq "--maxdepth=0: no note" 0 "$(grep -c 'id="note"' "$TMP/deep0.svg")"
+expect_eq "--maxdepth=0: no warning" "" "$(cat "$TMP/err")"
+"$FLAMETUI" --maxdepth=-1 --svg="$TMP/x.svg" "$TMP/deep" 2>"$TMP/err"
+expect_eq "bad --maxdepth" 2 $?
+# The default: 2000 levels. A stack 100,000 frames deep (an endless
+# recursion) gives an SVG of 2001 frames, not of 100,002.
+awk 'BEGIN { for (i = 0; i < 100000; i++) printf "f%d;", i % 7; print "end 1" }' \
+    >"$TMP/deeper"
+"$FLAMETUI" --svg="$TMP/deeper.svg" "$TMP/deeper" 2>"$TMP/err"
+wellformed "default --maxdepth" "$TMP/deeper.svg"
+expect_eq "default --maxdepth: 2000 levels drawn" 2001 \
+	"$($FRAMES titles "$TMP/deeper.svg" | wc -l)"
+expect_match "default --maxdepth: the note" \
+	'<text id="note" [^>]*>98,001 frames more than 2000 levels above the root' \
+	"$(cat "$TMP/deeper.svg")"
+expect_match "default --maxdepth: the warning" \
+	'^flametui: warning: .*deeper\.svg: 98001 frames more than 2000 levels above the root left out: --maxdepth=0 draws them$' \
+	"$(cat "$TMP/err")"
+
 # Nothing counted: a bare root across the width, still well-formed.
 printf 'a 0\nb;c 0\n' >"$TMP/zero"
 "$FLAMETUI" --svg="$TMP/zero.svg" "$TMP/zero"

@@ -111,4 +111,18 @@ else
 fi
 keys q
 wait_for '^EXITED 0'
+
+# A graph deeper than the SVG's default --maxdepth: the message says what
+# was left out.
+awk 'BEGIN { for (i = 0; i < 2100; i++) printf "f%d;", i % 7; print "end 1" }' \
+    >"$TMP/deep.folded"
+start 160 20 "$TMP/deep.folded"
+wait_for "deep\.folded \| 1 samples"
+keys s
+wait_for '^Save SVG as: '
+keys C-u "$TMP/deep.svg" Enter
+wait_line 20 "saved $TMP/deep.svg (101 frames more than 2000 levels up left out)"
+expect_eq "deep: 2000 levels saved" 2001 "$($FRAMES titles "$TMP/deep.svg" | wc -l)"
+keys q
+wait_for '^EXITED 0'
 finish
