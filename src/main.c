@@ -386,9 +386,7 @@ main(int argc, char **argv)
 	memset(&l, 0, sizeof l);
 	memset(&inputs, 0, sizeof inputs);
 	svg_defaults(&so);
-	memset(&to, 0, sizeof to);
-	to.pal = PAL_HOT;
-	to.range_to = -1;
+	tui_defaults(&to);
 	while ((c = getopt_long(argc, argv, "f:hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f':

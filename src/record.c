@@ -525,8 +525,7 @@ record_view(struct record *rec, const struct load *l, struct profile *p)
 	char *title, warning[512];
 	int ret;
 
-	memset(&to, 0, sizeof to);
-	to.pal = PAL_HOT;
+	tui_defaults(&to);
 	to.icicle = rec->icicle;
 	if (rec->cmd != NULL)
 		title = xasprintf("perf record -- %s", rec->cmd[0]);
@@ -617,6 +616,7 @@ record_main(int argc, char **argv)
 	memset(&l, 0, sizeof l);
 	profile_init(&p);
 	p.flamechart = rec.chart;
+	p.keeptimes = rec.out == NULL && rec.svg == NULL;	/* the heat map */
 	memset(&oc, 0, sizeof oc);
 	if (rec.offcpu) {
 		if (capture_offcpu(&rec, &oc) < 0) {

@@ -333,6 +333,14 @@ tui_files(char *const *paths, int npaths)
 	return s;
 }
 
+void
+tui_defaults(struct tui_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->pal = PAL_HOT;
+	o->range_to = -1;
+}
+
 int
 tui_run(struct profile *p, const struct tui_opts *o, char *const *paths,
     int npaths, const char *format, const char *warning)

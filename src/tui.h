@@ -122,6 +122,12 @@ struct tui_opts {
 	int64_t range_from, range_to;	/* --time-range in ns; to < 0: none */
 };
 
+/*
+ * The view's options before the command line's: hot colours, no filters,
+ * the whole time range. The main viewer and record's both start here.
+ */
+void tui_defaults(struct tui_opts *);
+
 /* While loading: a read_progress_fn that shows how far it has got. */
 int tui_progress(void *arg, uint64_t done, uint64_t total);
 /* Start showing progress (if stderr is a terminal); Ctrl-C cancels. */

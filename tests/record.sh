@@ -98,6 +98,12 @@ widest() {
 	awk '{ printf "%s%s", (NR > 1 ? " " : ""), $2 }'
 }
 
+# gone PID: the process is no more (or a zombie no one has reaped yet).
+gone() {
+	! kill -0 "$1" 2>/dev/null ||
+		grep -q '^State:.*Z' "/proc/$1/status" 2>/dev/null
+}
+
 # Record a COMMAND: burn_hot has about 3/4 of the samples, burn_warm 1/4.
 cd "$TMP" || exit 1
 mkdir "$TMP/t"
@@ -154,8 +160,8 @@ if command -v tmux >/dev/null 2>&1; then
 	./prog 60 &
 	pid=$!
 	sock="$TMP/tmux"
-	trap 'tmux -S "$TMP/tmux" kill-server 2>/dev/null
-		tmux -S "$TMP/tmux2" kill-server 2>/dev/null; rm -rf "$TMP"' EXIT
+	trap 'for s in "$TMP"/tmux*; do tmux -S "$s" kill-server 2>/dev/null
+		done; rm -rf "$TMP"' EXIT
 	tmux -S "$sock" new-session -d -x 120 -y 20 \
 		"'$FLAMETUI' record -p $pid -d 60 -F 999 -o cc.folded; echo EXIT=\$?; sleep 60"
 	screen=
@@ -207,6 +213,44 @@ main" "$screen"
 	kill "$pid"
 	wait "$pid" 2>/dev/null
 	expect_match "view: q quits with status 0" "EXIT=0" "$screen"
+
+	# view NAME: open `flametui record -p $pid -d 1 -F 999` in a new tmux
+	# server, $TMP/tmux-NAME, with its captures in $TMP/v, and wait for the
+	# view's title. flametui's pid is then in $vpid, the screen in $screen.
+	mkdir "$TMP/v"
+	view() {
+		vsock=$TMP/tmux-$1
+		rm -f "$TMP/vpid"
+		tmux -S "$vsock" new-session -d -x 100 -y 24 "ulimit -c 0; echo \$\$ >'$TMP/vpid'; exec env TMPDIR='$TMP/v' '$FLAMETUI' record -p $pid -d 1 -F 999"
+		for i in $(seq 300); do
+			screen=$(tmux -S "$vsock" capture-pane -p 2>/dev/null)
+			printf '%s' "$screen" | grep -q "^perf record -p $pid |" && break
+			sleep 0.1
+		done
+		vpid=$(cat "$TMP/vpid" 2>/dev/null)
+	}
+	./prog 600 &
+	pid=$!
+
+	# The heat map works on what was recorded.
+	view heat
+	tmux -S "$vsock" send-keys m
+	for i in $(seq 100); do
+		screen=$(tmux -S "$vsock" capture-pane -p)
+		printf '%s' "$screen" | grep -q 'heat map' && break
+		sleep 0.1
+	done
+	expect_match "view: m shows the heat map" \
+		"^perf record -p $pid \| heat map: [0-9,]+ samples" "$screen"
+	tmux -S "$vsock" kill-server
+	for i in $(seq 100); do
+		gone "$vpid" && break
+		sleep 0.1
+	done
+	rm -rf "$TMP/v"/*
+
+	kill "$pid"
+	wait "$pid" 2>/dev/null
 else
 	echo "skipped the terminal check: no tmux"
 fi
