@@ -77,6 +77,17 @@ if ! $cc -O0 -fno-omit-frame-pointer -o "$TMP/prog" \
 	exit 77
 fi
 
+# A COMMAND that is there but may not be run is not "not found".
+printf 'true\n' >"$TMP/noexec"
+chmod 644 "$TMP/noexec"
+out=$("$FLAMETUI" record -o "$TMP/x.folded" -- "$TMP/noexec" 2>&1)
+expect_eq "not executable: exit status" 2 $?
+expect_eq "not executable: says so" \
+	"flametui: $TMP/noexec: not executable (permission denied)" "$out"
+out=$("$FLAMETUI" record -o "$TMP/x.folded" -- no-such-command-here 2>&1)
+expect_eq "not found: says so" \
+	"flametui: no-such-command-here: command not found" "$out"
+
 # share NAME FILE: per cent of the samples in FILE whose stack holds NAME.
 share() {
 	awk -v name="$1" '{
