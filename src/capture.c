@@ -1,8 +1,9 @@
 /*
  * capture.c: run the system's perf for `flametui record`. perf record
  * writes into the private directory while a status line counts down and
- * counts the samples perf has flushed to perf.data; then perf script is
- * streamed through a pipe into the loader.
+ * counts the samples perf has flushed to perf.data, and what perf says
+ * in its log there is passed on; then perf script is streamed through a
+ * pipe into the loader.
  */
 #include "config.h"
 
@@ -13,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -78,6 +80,19 @@ capture_signals_set(void (*handler)(int))
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+}
+
+/*
+ * In a child about to run perf: have the kernel send it SIGTERM when
+ * flametui dies, even by SIGKILL (perf then stops and ends its COMMAND).
+ * If flametui is already gone, go too.
+ */
+static void
+capture_tether(pid_t parent)
+{
+	prctl(PR_SET_PDEATHSIG, SIGTERM);
+	if (getppid() != parent)
+		_exit(127);
 }
 
 /* Catch the signals that stop a recording, or give them back. */
@@ -251,7 +266,23 @@ capture_held(struct record *rec)
 	}
 }
 
-/* Read what perf wrote to standard error and pass it on line by line. */
+/* Open a log file in the private directory for a child's errors. */
+static int
+capture_log(struct record *rec, const char *name, char **path)
+{
+	int fd;
+
+	*path = xasprintf("%s/%s", rec->dir, name);
+	if ((fd = open(*path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND |
+	    O_CLOEXEC, 0600)) < 0)
+		fatal("%s: %s", *path, strerror(errno));
+	return fd;
+}
+
+/*
+ * Pass on, line by line, what perf record wrote to its log since the last
+ * call; with final, the last of it too.
+ */
 static void
 capture_relay(struct record *rec, int final)
 {
@@ -265,7 +296,7 @@ capture_relay(struct record *rec, int final)
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0) {
-			if (n == 0 || final) {
+			if (n < 0 || final) {
 				close(rec->errfd);
 				rec->errfd = -1;
 			}
@@ -298,13 +329,13 @@ int
 capture_record(struct record *rec)
 {
 	char *argv[CAPTURE_MAX_ARGS + 1], **all, freq[32], pages[32], who[32];
-	char cg[64];
+	char cg[64], *log;
 	struct timespec forked, start;
 	unsigned long npages;
-	int fds[2], status, stopping = 0, started, argc = 0, i, n;
+	int logfd, status, stopping = 0, started, argc = 0, i, n;
 	sig_atomic_t seen = 0;
 	double elapsed, took = -1;
-	pid_t child, w;
+	pid_t child, w, self = getpid();
 
 	argv[argc++] = rec->perf;
 	argv[argc++] = (char *)"record";
@@ -369,37 +400,37 @@ capture_record(struct record *rec)
 	}
 	capture_show(all);
 
-	if (pipe(fds) < 0)
-		fatal("pipe: %s", strerror(errno));
+	/* perf's standard error (and the COMMAND's) goes to a file, not a
+	 * pipe: should flametui die, a pipe would break, and perf die of
+	 * SIGPIPE as it stops, without ending the COMMAND. */
+	logfd = capture_log(rec, "perf-record.log", &log);
+	if ((rec->errfd = open(log, O_RDONLY | O_CLOEXEC)) < 0)
+		fatal("%s: %s", log, strerror(errno));
+	free(log);
 	fflush(stdout);
 	fflush(stderr);
 	if ((child = fork()) < 0)
 		fatal("fork: %s", strerror(errno));
 	if (child == 0) {
-		close(fds[0]);
+		capture_tether(self);
 		/* With -o -, the COMMAND's output must not mix with ours. */
 		if (rec->out != NULL && strcmp(rec->out, "-") == 0)
 			dup2(STDERR_FILENO, STDOUT_FILENO);
-		dup2(fds[1], STDERR_FILENO);
-		close(fds[1]);
+		dup2(logfd, STDERR_FILENO);
 		execv(rec->perf, all);
 		dprintf(STDERR_FILENO, "%s: %s: %s\n", PROGNAME, rec->perf,
 		    strerror(errno));
 		_exit(127);
 	}
 	free(all);
-	close(fds[1]);
-	rec->errfd = fds[0];
-	fcntl(rec->errfd, F_SETFL, O_NONBLOCK);
-	fcntl(rec->errfd, F_SETFD, FD_CLOEXEC);
+	close(logfd);
 
 	clock_gettime(CLOCK_MONOTONIC, &forked);
 	started = 0;
 	for (;;) {
-		struct pollfd pfd = { rec->errfd, POLLIN, 0 };
-
-		if (poll(&pfd, rec->errfd >= 0, CAPTURE_TICK_MS) > 0)
-			capture_relay(rec, 0);
+		/* A signal cuts the wait short. */
+		poll(NULL, 0, CAPTURE_TICK_MS);
+		capture_relay(rec, 0);
 		/* The time starts when perf has opened its events and
 		 * written the header of perf.data: starting it can take a
 		 * while, and that time is not recording. */
@@ -431,7 +462,7 @@ capture_record(struct record *rec)
 		capture_count(rec);
 		capture_status(rec, elapsed, stopping);
 	}
-	/* The COMMAND may still hold the pipe: take what is there. */
+	/* The rest of what perf said. */
 	capture_relay(rec, 1);
 	capture_count(rec);
 	if (rec->datapos != 0 && !rec->started)
@@ -496,13 +527,14 @@ capture_script_log(const char *log)
 static pid_t
 capture_spawn(struct record *rec, char **argv, int outfd, int logfd)
 {
-	pid_t child;
+	pid_t child, self = getpid();
 
 	fflush(stdout);
 	fflush(stderr);
 	if ((child = fork()) < 0)
 		fatal("fork: %s", strerror(errno));
 	if (child == 0) {
+		capture_tether(self);
 		dup2(outfd, STDOUT_FILENO);
 		dup2(logfd, STDERR_FILENO);
 		execv(rec->perf, argv);
@@ -510,19 +542,6 @@ capture_spawn(struct record *rec, char **argv, int outfd, int logfd)
 		_exit(127);
 	}
 	return child;
-}
-
-/* Open a log file in the private directory for a child's errors. */
-static int
-capture_log(struct record *rec, const char *name, char **path)
-{
-	int fd;
-
-	*path = xasprintf("%s/%s", rec->dir, name);
-	if ((fd = open(*path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
-	    0600)) < 0)
-		fatal("%s: %s", *path, strerror(errno));
-	return fd;
 }
 
 /*

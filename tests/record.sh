@@ -164,6 +164,37 @@ expect_match "--raw: perf script text" "^	 *[0-9a-f]+ burn_hot\+0x" "$(cat raw.t
 kept=$(sed -n 's/^flametui: kept //p' "$TMP/err")
 [ -n "$kept" ] && [ -s "$kept" ] ||
 	fail "--keep: perf.data was not kept ($(cat "$TMP/err"))"
+# Killed by SIGKILL, flametui takes perf along, and perf its COMMAND: no
+# recording goes on for the rest of its duration.
+mkdir "$TMP/k"
+for what in "-a -d 600" "-d 600 -- ./prog 600"; do
+	TMPDIR="$TMP/k" "$FLAMETUI" record -o k.folded $what 2>"$TMP/err" &
+	fpid=$!
+	# Until perf has written its header (and started the COMMAND).
+	perf= kids=
+	for i in $(seq 300); do
+		perf=$(ps -o pid= --ppid "$fpid" | tr -d ' ')
+		[ -n "$perf" ] && kids=$(ps -o pid= --ppid "$perf" | tr -d ' ')
+		[ -n "$perf" ] && [ -s "$(echo "$TMP"/k/*/perf.data)" ] &&
+			{ [ -n "$kids" ] || [ "$what" = "-a -d 600" ]; } && break
+		sleep 0.1
+	done
+	kill -9 "$fpid"
+	wait "$fpid" 2>/dev/null
+	for i in $(seq 200); do
+		alive=
+		for p in $perf $kids; do
+			gone "$p" || alive="$alive $p"
+		done
+		[ -z "$alive" ] && break
+		sleep 0.1
+	done
+	expect_eq "record $what killed: perf and its COMMAND go too" "" "$alive"
+	[ -n "$alive" ] && kill $alive
+	[ -n "$perf" ] || fail "record $what: perf never started ($(cat "$TMP/err"))"
+	rm -rf "$TMP"/k/*
+done
+rmdir "$TMP/k"
 
 # On a terminal: a countdown with the samples so far; Ctrl-C stops early
 # and keeps what was recorded.
