@@ -29,7 +29,7 @@
 #define CAPTURE_MAX_ARGS 32		/* perf's own arguments */
 #define CAPTURE_START_MAX 5.0		/* seconds perf may take to start */
 
-/* Signals received: SIGINT stops recording early. */
+/* Signals received: SIGINT stops recording early, the others end it. */
 static volatile sig_atomic_t capture_signals;
 static volatile sig_atomic_t capture_lastsig;
 
@@ -68,18 +68,25 @@ capture_on_signal(int sig)
 	capture_lastsig = sig;
 }
 
-/* Catch (or, with handler SIG_DFL, release) the signals that stop us. */
+/*
+ * Catch (or, with handler SIG_DFL, release) the signals that would end
+ * the program, so that it stops perf and removes its files first.
+ */
 static void
 capture_signals_set(void (*handler)(int))
 {
+	static const int sigs[] = {
+		SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGALRM, SIGUSR1,
+		SIGUSR2, SIGXCPU, SIGVTALRM, SIGPROF,
+	};
 	struct sigaction sa;
+	size_t i;
 
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = handler;
 	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+		sigaction(sigs[i], &sa, NULL);
 }
 
 /*
@@ -597,20 +604,15 @@ capture_script(struct record *rec, struct load *l, struct profile *p)
 	    rec->offcpu ? (char *)"--ns" : NULL, NULL };
 	char *log, err[512];
 	int fds[2], logfd, outfd, status, nread;
-	struct save sv;
 	pid_t child;
 
 	capture_show(argv);
 	logfd = capture_log(rec, "perf-script.log", &log);
 	fds[0] = fds[1] = -1;
 	if (rec->raw) {
-		if (save_open(&sv, rec->out, &rec->inputs, err, sizeof err) < 0) {
-			fprintf(stderr, "%s: %s\n", PROGNAME, err);
-			close(logfd);
-			free(log);
-			return -1;
-		}
-		outfd = fileno(sv.f);
+		/* record_main opened it before recording. */
+		fflush(rec->outsave.f);
+		outfd = fileno(rec->outsave.f);
 	} else {
 		if (pipe2(fds, O_CLOEXEC) < 0)
 			fatal("pipe: %s", strerror(errno));
@@ -633,10 +635,11 @@ capture_script(struct record *rec, struct load *l, struct profile *p)
 			;
 		nread = 0;
 		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-			save_abort(&sv);
-		else if (save_commit(&sv, err, sizeof err) < 0)
+			save_abort(&rec->outsave);
+		else if (save_commit(&rec->outsave, err, sizeof err) < 0) {
 			fprintf(stderr, "%s: %s\n", PROGNAME, err);
-		else {
+			rec->savefailed = 1;
+		} else {
 			fprintf(stderr, "%s: saved %s\n", PROGNAME, rec->out);
 			nread = load_files(l, (char *const *)&rec->out, 1, p);
 		}

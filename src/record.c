@@ -426,7 +426,7 @@ record_check(struct record *rec)
 	return 0;
 }
 
-/* Remove the private temporary directory, unless --keep. */
+/* Remove the private temporary directory, unless kept; then forget it. */
 static void
 record_cleanup(struct record *rec)
 {
@@ -436,9 +436,9 @@ record_cleanup(struct record *rec)
 
 	if (rec->dir == NULL)
 		return;
-	if (rec->keep) {
+	if (rec->keep || rec->savefailed) {
 		fprintf(stderr, "%s: kept %s\n", PROGNAME, rec->data);
-		return;
+		goto out;
 	}
 	if ((d = opendir(rec->dir)) != NULL) {
 		while ((de = readdir(d)) != NULL) {
@@ -454,6 +454,55 @@ record_cleanup(struct record *rec)
 	if (rmdir(rec->dir) < 0)
 		fprintf(stderr, "%s: removing %s: %s\n", PROGNAME, rec->dir,
 		    strerror(errno));
+out:
+	free(rec->dir);
+	rec->dir = NULL;
+}
+
+/* Make the private temporary directory for perf.data; 0, or -1. */
+static int
+record_tmpdir(struct record *rec)
+{
+	const char *t;
+
+	if ((t = getenv("TMPDIR")) == NULL || *t == '\0')
+		t = "/tmp";
+	rec->dir = xasprintf("%s/flametui-record.XXXXXX", t);
+	if (mkdtemp(rec->dir) == NULL) {
+		fprintf(stderr, "%s: making a temporary directory in %s: %s\n",
+		    PROGNAME, t, strerror(errno));
+		free(rec->dir);
+		rec->dir = NULL;
+		return -1;
+	}
+	rec->data = xasprintf("%s/perf.data", rec->dir);
+	return 0;
+}
+
+/* Start writing -o and --svg before recording: a bad path costs nothing. */
+static int
+record_open(struct record *rec)
+{
+	char err[512];
+
+	if ((rec->out != NULL && save_open(&rec->outsave, rec->out,
+	    &rec->inputs, err, sizeof err) < 0) ||
+	    (rec->svg != NULL && save_open(&rec->svgsave, rec->svg,
+	    &rec->inputs, err, sizeof err) < 0)) {
+		fprintf(stderr, "%s: %s\n", PROGNAME, err);
+		return -1;
+	}
+	return 0;
+}
+
+/* Give up the outputs not written, removing their temporary files. */
+static void
+record_close(struct record *rec)
+{
+	if (rec->outsave.f != NULL)
+		save_abort(&rec->outsave);
+	if (rec->svgsave.f != NULL)
+		save_abort(&rec->svgsave);
 }
 
 /* Say why perf record failed, when it is one of the known reasons. */
@@ -490,24 +539,20 @@ record_explain(struct record *rec, int status)
 		    rec->firsterr);
 }
 
-/* Write the profile as folded stacks to -o FILE, by rename. */
+/* Write the profile as folded stacks to -o FILE, opened before. */
 static int
 record_save(struct record *rec, const struct profile *p)
 {
-	struct save sv;
 	char err[512];
 
-	if (save_open(&sv, rec->out, &rec->inputs, err, sizeof err) < 0) {
+	errno = 0;
+	if (fold_write(p, rec->outsave.f) < 0) {
+		save_fail(&rec->outsave, errno != 0 ? errno : EIO, err,
+		    sizeof err);
 		fprintf(stderr, "%s: %s\n", PROGNAME, err);
 		return -1;
 	}
-	if (fold_write(p, sv.f) < 0) {
-		fprintf(stderr, "%s: %s: %s\n", PROGNAME, rec->out,
-		    strerror(errno));
-		save_abort(&sv);
-		return -1;
-	}
-	if (save_commit(&sv, err, sizeof err) < 0) {
+	if (save_commit(&rec->outsave, err, sizeof err) < 0) {
 		fprintf(stderr, "%s: %s\n", PROGNAME, err);
 		return -1;
 	}
@@ -526,8 +571,14 @@ record_svg(struct record *rec, const struct profile *p)
 	svg_defaults(&so);
 	so.inverted = rec->icicle;
 	so.flamechart = rec->chart;
-	if (svg_export(p, PROFILE_ROOT, &so, rec->svg, &rec->inputs, err,
-	    sizeof err) != 0) {
+	errno = 0;
+	if (svg_write(p, PROFILE_ROOT, &so, rec->svgsave.f) != 0) {
+		save_fail(&rec->svgsave, errno != 0 ? errno : EIO, err,
+		    sizeof err);
+		fprintf(stderr, "%s: %s\n", PROGNAME, err);
+		return -1;
+	}
+	if (save_commit(&rec->svgsave, err, sizeof err) < 0) {
 		fprintf(stderr, "%s: %s\n", PROGNAME, err);
 		return -1;
 	}
@@ -582,17 +633,112 @@ record_view(struct record *rec, const struct load *l, struct profile *p)
 	return ret;
 }
 
+/* Exit status after a signal: 128 + its number. */
+static int
+record_signalled(void)
+{
+	fprintf(stderr, "%s: interrupted\n", PROGNAME);
+	return 128 + capture_last_signal();
+}
+
+/*
+ * Read the capture with perf script, then save it or show it; perf.data
+ * is removed before the view opens. Returns the exit status.
+ */
+static int
+record_use(struct record *rec, struct profile *p, struct load *l)
+{
+	struct sink ocsink;
+	struct offcpu oc;
+	int ret = 0, view = rec->out == NULL && rec->svg == NULL;
+
+	memset(&oc, 0, sizeof oc);
+	p->flamechart = rec->chart;
+	p->keeptimes = view;		/* for the heat map */
+	if (rec->offcpu) {
+		if (capture_offcpu(rec, &oc) < 0)
+			return 2;
+		ocsink = offcpu_sink(&oc, profile_sink(p));
+		l->sink = &ocsink;
+	}
+	ret = capture_script(rec, l, p);
+	diag_print(&l->diag, stderr);
+	if (l->cancelled || capture_interrupted()) {
+		offcpu_free(&oc);
+		return record_signalled();
+	}
+	if (ret < 0 || p->nstacks == 0) {
+		if (!rec->savefailed)
+			record_nothing(rec);
+		offcpu_free(&oc);
+		return rec->savefailed ? 2 : 1;
+	}
+	fprintf(stderr, "%s: read %llu stacks\n", PROGNAME,
+	    (unsigned long long)p->nstacks);
+	if (oc.unmatched > 0)
+		fprintf(stderr, "%s: warning: %llu switch stacks had no switch "
+		    "time to weigh them by, and were left out\n", PROGNAME,
+		    (unsigned long long)oc.unmatched);
+	offcpu_free(&oc);
+
+	if (rec->out != NULL && !rec->raw && record_save(rec, p) < 0)
+		rec->savefailed = 1;
+	if (rec->svg != NULL && record_svg(rec, p) < 0)
+		rec->savefailed = 1;
+	if (rec->savefailed)
+		ret = 2;
+	if (rec->keep)
+		save_input_add(&rec->inputs, rec->data);
+	/* The view needs no perf.data: however it ends, nothing is left. */
+	record_cleanup(rec);
+	if (capture_interrupted())
+		return record_signalled();
+	capture_catch(0);
+	if (view)
+		ret = record_view(rec, l, p);
+	return ret;
+}
+
+/* Record, then read and use the capture; returns the exit status. */
+static int
+record_run(struct record *rec)
+{
+	struct profile p;
+	struct load l;
+	int status, ret;
+
+	capture_catch(1);
+	status = capture_record(rec);
+	if (capture_last_signal() != 0 && capture_last_signal() != SIGINT)
+		return 128 + capture_last_signal();
+	if (rec->samples == 0 && (status == -1 || !WIFEXITED(status) ||
+	    WEXITSTATUS(status) != 0)) {
+		record_explain(rec, status);
+		return 2;
+	}
+	if (rec->samples == 0) {
+		record_nothing(rec);
+		return 1;
+	}
+	if (rec->cmd != NULL && WIFEXITED(status) && WEXITSTATUS(status) != 0)
+		fprintf(stderr, "%s: note: %s exited with status %d\n",
+		    PROGNAME, rec->cmd[0], WEXITSTATUS(status));
+
+	/* From here a signal cancels reading. */
+	capture_forget();
+	memset(&l, 0, sizeof l);
+	profile_init(&p);
+	ret = record_use(rec, &p, &l);
+	profile_free(&p);
+	diag_free(&l.diag);
+	return ret;
+}
+
 int
 record_main(int argc, char **argv)
 {
-	struct offcpu oc;
-	struct sink ocsink;
 	struct record rec;
-	struct profile p;
-	struct load l;
-	char *tmpdir;
-	const char *t;
-	int status, ret = 0;
+	int ret;
 
 	memset(&rec, 0, sizeof rec);
 	rec.errfd = rec.datafd = -1;
@@ -604,107 +750,18 @@ record_main(int argc, char **argv)
 		    PROGNAME);
 		return 2;
 	}
-	if (record_check(&rec) < 0) {
-		save_input_free(&rec.inputs);
-		free(rec.perf);
-		return 2;
-	}
 	rec.tty = isatty(STDERR_FILENO);
-
-	if ((t = getenv("TMPDIR")) == NULL || *t == '\0')
-		t = "/tmp";
-	tmpdir = xasprintf("%s/flametui-record.XXXXXX", t);
-	if (mkdtemp(tmpdir) == NULL) {
-		fprintf(stderr, "%s: making a temporary directory in %s: %s\n",
-		    PROGNAME, t, strerror(errno));
-		free(tmpdir);
-		save_input_free(&rec.inputs);
-		free(rec.perf);
-		return 2;
-	}
-	rec.dir = tmpdir;
-	rec.data = xasprintf("%s/perf.data", rec.dir);
-
-	capture_catch(1);
-	status = capture_record(&rec);
-	if (capture_last_signal() == SIGTERM ||
-	    capture_last_signal() == SIGHUP) {
-		ret = 128 + capture_last_signal();
-		goto out;
-	}
-	if (rec.samples == 0 && (status == -1 || !WIFEXITED(status) ||
-	    WEXITSTATUS(status) != 0)) {
-		record_explain(&rec, status);
+	if (record_check(&rec) < 0 || record_open(&rec) < 0 ||
+	    record_tmpdir(&rec) < 0)
 		ret = 2;
-		goto out;
-	}
-	if (rec.samples == 0) {
-		record_nothing(&rec);
-		ret = 1;
-		goto out;
-	}
-	save_input_add(&rec.inputs, rec.data);
-	if (rec.cmd != NULL && WIFEXITED(status) && WEXITSTATUS(status) != 0)
-		fprintf(stderr, "%s: note: %s exited with status %d\n",
-		    PROGNAME, rec.cmd[0], WEXITSTATUS(status));
-
-	/* From here a signal cancels reading. */
-	capture_forget();
-	memset(&l, 0, sizeof l);
-	profile_init(&p);
-	p.flamechart = rec.chart;
-	p.keeptimes = rec.out == NULL && rec.svg == NULL;	/* the heat map */
-	memset(&oc, 0, sizeof oc);
-	if (rec.offcpu) {
-		if (capture_offcpu(&rec, &oc) < 0) {
-			ret = 2;
-			goto done;
-		}
-		ocsink = offcpu_sink(&oc, profile_sink(&p));
-		l.sink = &ocsink;
-	}
-	if (capture_script(&rec, &l, &p) < 0 || p.nstacks == 0) {
-		diag_print(&l.diag, stderr);
-		if (capture_interrupted()) {
-			fprintf(stderr, "%s: interrupted\n", PROGNAME);
-			ret = 130;
-		} else {
-			record_nothing(&rec);
-			ret = 1;
-		}
-		goto done;
-	}
-	diag_print(&l.diag, stderr);
-	if (l.cancelled || capture_interrupted()) {
-		fprintf(stderr, "%s: interrupted\n", PROGNAME);
-		ret = 130;
-		goto done;
-	}
-	capture_catch(0);
-	fprintf(stderr, "%s: read %llu stacks\n", PROGNAME,
-	    (unsigned long long)p.nstacks);
-	if (oc.unmatched > 0)
-		fprintf(stderr, "%s: warning: %llu switch stacks had no switch "
-		    "time to weigh them by, and were left out\n", PROGNAME,
-		    (unsigned long long)oc.unmatched);
-
-	if (rec.out != NULL && !rec.raw && record_save(&rec, &p) < 0)
-		ret = 2;
-	if (rec.svg != NULL && record_svg(&rec, &p) < 0)
-		ret = 2;
-	if (rec.out == NULL && rec.svg == NULL)
-		ret = record_view(&rec, &l, &p);
-done:
-	offcpu_free(&oc);
-	profile_free(&p);
-	diag_free(&l.diag);
-out:
+	else
+		ret = record_run(&rec);
+	record_close(&rec);
 	capture_catch(0);
 	record_cleanup(&rec);
 	save_input_free(&rec.inputs);
 	free(rec.held);
 	free(rec.data);
-	free(rec.dir);
 	free(rec.perf);
 	return ret;
 }

@@ -13,8 +13,8 @@
 /*
  * Run `flametui record`; argv[0] is "record". Returns the exit status:
  * 0 when stacks were recorded and shown or saved, 1 when nothing was
- * sampled, 2 on a usage error or when recording was refused or failed,
- * 130 when interrupted before anything could be shown.
+ * sampled, 2 on a usage error, when recording was refused or failed or an
+ * output could not be written, 128 + the signal's number when one ended it.
  */
 int record_main(int argc, char **argv);
 
@@ -46,6 +46,9 @@ struct record {
 
 	/* State. */
 	struct input_ids inputs;	/* files no output may overwrite */
+	struct save outsave;	/* -o FILE, opened before recording */
+	struct save svgsave;	/* --svg=FILE, likewise */
+	int savefailed;		/* an output was not written: keep perf.data */
 	char *perf;		/* path of the perf executable */
 	char *dir;		/* private temporary directory, or NULL */
 	char *data;		/* dir/perf.data */
@@ -53,7 +56,7 @@ struct record {
 	int status_shown;	/* a status line is on the screen */
 	int early;		/* stopped by a signal before its time */
 
-	/* perf record's standard error, relayed line by line. */
+	/* perf record's standard error, its log, passed on line by line. */
 	int errfd;
 	char errbuf[4096];
 	size_t errlen;

@@ -88,6 +88,19 @@ out=$("$FLAMETUI" record -o "$TMP/x.folded" -- no-such-command-here 2>&1)
 expect_eq "not found: says so" \
 	"flametui: no-such-command-here: command not found" "$out"
 
+# An output that cannot be written is refused before anything is recorded.
+for opt in -o --svg=; do
+	case $opt in
+	-o) out=$("$FLAMETUI" record -o "$TMP/nodir/out" -- "$TMP/prog" 0.3 2>&1) ;;
+	*) out=$("$FLAMETUI" record --svg="$TMP/nodir/out" -- "$TMP/prog" 0.3 2>&1) ;;
+	esac
+	expect_eq "$opt in no directory: exit status" 2 $?
+	expect_match "$opt in no directory: names it" "^flametui: $TMP/nodir/out: .*No such file or directory$" "$out"
+	case $out in
+	*running:*) fail "$opt in no directory: recorded anyway: $out" ;;
+	esac
+done
+
 # share NAME FILE: per cent of the samples in FILE whose stack holds NAME.
 share() {
 	awk -v name="$1" '{
@@ -164,6 +177,17 @@ expect_match "--raw: perf script text" "^	 *[0-9a-f]+ burn_hot\+0x" "$(cat raw.t
 kept=$(sed -n 's/^flametui: kept //p' "$TMP/err")
 [ -n "$kept" ] && [ -s "$kept" ] ||
 	fail "--keep: perf.data was not kept ($(cat "$TMP/err"))"
+# An output that fails after recording (its directory went) keeps
+# perf.data, and says where.
+mkdir "$TMP/gone"
+"$FLAMETUI" record -F 999 -o "$TMP/gone/out.folded" -- \
+	sh -c "rm -r '$TMP/gone'; exec ./prog 0.3" 2>"$TMP/err"
+expect_eq "output gone: exit status" 2 $?
+kept=$(sed -n 's/^flametui: kept //p' "$TMP/err")
+[ -n "$kept" ] && [ -s "$kept" ] ||
+	fail "output gone: perf.data was not kept ($(cat "$TMP/err"))"
+[ -n "$kept" ] && rm -r "${kept%/perf.data}"
+
 # Killed by SIGKILL, flametui takes perf along, and perf its COMMAND: no
 # recording goes on for the rest of its duration.
 mkdir "$TMP/k"
@@ -291,6 +315,26 @@ main" "$screen"
 	done
 	rm -rf "$TMP/v"/*
 
+	# However the view ends, no perf.data is left behind.
+	for how in q C-c TERM HUP QUIT close; do
+		view "$how"
+		expect_match "view ended by $how: it was up" \
+			"^perf record -p $pid \| " "$screen"
+		case $how in
+		q|C-c) tmux -S "$vsock" send-keys "$how" ;;
+		close) tmux -S "$vsock" kill-pane ;;
+		*) kill -s "$how" "$vpid" ;;
+		esac
+		for i in $(seq 100); do
+			gone "$vpid" && break
+			sleep 0.1
+		done
+		gone "$vpid" || fail "view ended by $how: flametui is still running"
+		expect_eq "view ended by $how: nothing left behind" "" \
+			"$(ls "$TMP/v")"
+		tmux -S "$vsock" kill-server 2>/dev/null
+		rm -rf "$TMP/v"/*
+	done
 	kill "$pid"
 	wait "$pid" 2>/dev/null
 else
