@@ -633,6 +633,55 @@ record_view(struct record *rec, const struct load *l, struct profile *p)
 	return ret;
 }
 
+/* A sink in front of the profile's that counts the samples it takes. */
+struct record_tally {
+	struct sink inner;
+	uint64_t samples;
+};
+
+/* Count a sample and pass it on. */
+static void
+record_tally_stack(void *ctx, const struct sample *s)
+{
+	struct record_tally *t = ctx;
+
+	t->samples++;
+	t->inner.stack(t->inner.ctx, s);
+}
+
+/* Pass on a sample given joined; count it if it was taken. */
+static int
+record_tally_joined(void *ctx, const struct sample *s)
+{
+	struct record_tally *t = ctx;
+
+	if (t->inner.joined == NULL || !t->inner.joined(t->inner.ctx, s))
+		return 0;
+	t->samples++;
+	return 1;
+}
+
+/* Pass on what the counts are. */
+static void
+record_tally_unit(void *ctx, const char *unit)
+{
+	struct record_tally *t = ctx;
+
+	sink_unit(&t->inner, unit);
+}
+
+/* The number of distinct stacks: the nodes some stack ends at. */
+static uint64_t
+record_distinct(const struct profile *p)
+{
+	uint64_t n = 0;
+	uint32_t i;
+
+	for (i = 0; i < p->nnodes; i++)
+		n += p->nodes[i].self > 0;
+	return n;
+}
+
 /* Exit status after a signal: 128 + its number. */
 static int
 record_signalled(void)
@@ -648,17 +697,21 @@ record_signalled(void)
 static int
 record_use(struct record *rec, struct profile *p, struct load *l)
 {
-	struct sink ocsink;
+	struct record_tally tally = { profile_sink(p), 0 };
+	struct sink sink = { record_tally_stack, &tally, record_tally_joined,
+	    record_tally_unit }, ocsink;
 	struct offcpu oc;
+	uint64_t distinct;
 	int ret = 0, view = rec->out == NULL && rec->svg == NULL;
 
 	memset(&oc, 0, sizeof oc);
 	p->flamechart = rec->chart;
 	p->keeptimes = view;		/* for the heat map */
+	l->sink = &sink;
 	if (rec->offcpu) {
 		if (capture_offcpu(rec, &oc) < 0)
 			return 2;
-		ocsink = offcpu_sink(&oc, profile_sink(p));
+		ocsink = offcpu_sink(&oc, sink);
 		l->sink = &ocsink;
 	}
 	ret = capture_script(rec, l, p);
@@ -673,8 +726,10 @@ record_use(struct record *rec, struct profile *p, struct load *l)
 		offcpu_free(&oc);
 		return rec->savefailed ? 2 : 1;
 	}
-	fprintf(stderr, "%s: read %llu stacks\n", PROGNAME,
-	    (unsigned long long)p->nstacks);
+	distinct = record_distinct(p);
+	fprintf(stderr, "%s: read %llu sample%s in %llu stack%s\n", PROGNAME,
+	    (unsigned long long)tally.samples, tally.samples == 1 ? "" : "s",
+	    (unsigned long long)distinct, distinct == 1 ? "" : "s");
 	if (oc.unmatched > 0)
 		fprintf(stderr, "%s: warning: %llu switch stacks had no switch "
 		    "time to weigh them by, and were left out\n", PROGNAME,

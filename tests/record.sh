@@ -141,6 +141,8 @@ expect_eq "COMMAND: exit status" 0 $?
 err=$(cat "$TMP/err")
 expect_match "COMMAND: shows what it runs" "running: .*perf record -F 999 .*-- ./prog 1" "$err"
 expect_match "COMMAND: says how many samples" "recorded [0-9]+ samples" "$err"
+expect_match "COMMAND: says how many distinct stacks were read" \
+	"read [0-9]+ samples? in $(wc -l <out.folded) stacks?" "$err"
 expect_eq "COMMAND: the two widest frames below main" "burn_hot burn_warm" \
 	"$(widest out.folded)"
 hot=$(share burn_hot out.folded)
@@ -177,6 +179,14 @@ expect_match "--raw: perf script text" "^	 *[0-9a-f]+ burn_hot\+0x" "$(cat raw.t
 kept=$(sed -n 's/^flametui: kept //p' "$TMP/err")
 [ -n "$kept" ] && [ -s "$kept" ] ||
 	fail "--keep: perf.data was not kept ($(cat "$TMP/err"))"
+# "read N samples in M stacks": N samples with a call chain in perf
+# script's text, M distinct stacks as --fold writes them.
+n=$(awk '/^\t/ { if (ev) n++; ev = 0; next } { ev = ($0 != "") }
+	END { print n + 0 }' raw.txt)
+m=$("$FLAMETUI" --fold raw.txt | wc -l)
+expect_match "--raw: counts samples and stacks" "read $n samples? in $m stacks?" \
+	"$(cat "$TMP/err")"
+
 # An output that fails after recording (its directory went) keeps
 # perf.data, and says where.
 mkdir "$TMP/gone"
