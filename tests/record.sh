@@ -376,16 +376,12 @@ expect_match "nothing sampled: message" "nothing was sampled" "$out"
 kill "$pid"
 [ -e sleep.folded ] && fail "nothing sampled: an output was written anyway"
 
-# --off-cpu: the sleeping command blocks in the kernel's scheduler, for
-# 0.2 s: at least 200000 microseconds.
+# --off-cpu: the sleeping command blocks in the kernel's scheduler, and
+# that stack is weighed (its shape is checked, not how long it took).
 out=$("$FLAMETUI" record --off-cpu -o off.folded -- sleep 0.2 2>&1)
 if [ $? -eq 0 ]; then
-	expect_match "--off-cpu: sleep blocks in schedule" \
-		"^sleep;.*nanosleep.*;schedule" "$(cat off.folded)"
-	us=$(awk '/^sleep;.*nanosleep/ { n += $NF } END { print n + 0 }' off.folded)
-	if [ "$us" -lt 200000 ] || [ "$us" -gt 5000000 ]; then
-		fail "--off-cpu: sleep 0.2 was off the CPU for $us microseconds"
-	fi
+	expect_match "--off-cpu: sleep blocks in schedule, with a weight" \
+		"^sleep;.*nanosleep.*;schedule(;[^ ;]+)* [1-9][0-9]*$" "$(cat off.folded)"
 else
 	expect_match "--off-cpu refused: says why" "--off-cpu: |perf_event_paranoid" "$out"
 	echo "skipped the --off-cpu recording: $out"
