@@ -37,24 +37,6 @@ load_binary(const char *buf, size_t len)
 }
 
 /*
- * Is buf binary beyond doubt, so that not even a forced format should read
- * on: NULs with no line end at all (/dev/zero), or a quarter NUL bytes?
- */
-static int
-load_surely_binary(const char *buf, size_t len)
-{
-	size_t i, nul = 0;
-
-	if (!load_binary(buf, len))
-		return 0;
-	if (memchr(buf, '\n', len) == NULL)
-		return 1;
-	for (i = 0; i < len; i++)
-		nul += buf[i] == '\0';
-	return nul > len / 4;
-}
-
-/*
  * What the counts are once a file is read: its parser's unit (in p->unit)
  * if it is the first file with stacks; "counts" if it disagrees with the
  * files before, whose unit was before (NULL for samples).
@@ -99,8 +81,9 @@ load_reader(struct load *l, struct reader *r, struct profile *p)
 	}
 	fmt = l->forced != NULL ? l->forced : format_detect(buf, len);
 	/* Forced, a text format must not read on through binary data
-	 * (/dev/zero would be read for ever); a binary format says yes. */
-	if (l->forced != NULL && load_surely_binary(buf, len) &&
+	 * (/dev/urandom would be read for ever): NULs in the first bytes, as
+	 * detection sees them, unless the format says yes to them. */
+	if (l->forced != NULL && load_binary(buf, len) &&
 	    l->forced->probe(buf, len) == 0) {
 		diag_push_error(&l->diag, "%s: binary data, not %s input",
 		    r->name, l->forced->name);

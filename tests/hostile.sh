@@ -177,6 +177,17 @@ run --fold --format=folded /dev/zero
 expect_eq "/dev/zero forced: status" 1 "$rc"
 expect_eq "/dev/zero forced: message" \
 	"flametui: /dev/zero: binary data, not folded input" "$(err)"
+# Random bytes hold NULs (and line ends): refused forced too, as detection
+# refuses them, rather than read line by line (for ever, from /dev/urandom).
+head -c 200000 /dev/urandom >"$TMP/random"
+run --fold --format=folded "$TMP/random"
+expect_eq "random bytes forced: status" 1 "$rc"
+expect_eq "random bytes forced: message" \
+	"flametui: $TMP/random: binary data, not folded input" "$(err)"
+run --fold --format=dtrace /dev/urandom
+expect_eq "/dev/urandom forced: status" 1 "$rc"
+expect_eq "/dev/urandom forced: message" \
+	"flametui: /dev/urandom: binary data, not dtrace input" "$(err)"
 timeout 120 "$FLAMETUI" --fold - </dev/zero >"$TMP/out" 2>"$TMP/err"
 expect_eq "/dev/zero on stdin: status" 1 $?
 expect_match "/dev/zero on stdin: message" \
