@@ -96,6 +96,9 @@ diff_build(const struct profile *before, const struct profile *after,
 	}
 	free(used);
 	free(frames);
+	/* The inputs' unit, as load.c gives several files one. */
+	profile_set_unit(out, strcmp(profile_unit(before),
+	    profile_unit(after)) == 0 ? after->unit : "counts");
 	profile_finish(out);
 }
 

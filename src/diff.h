@@ -12,6 +12,7 @@
  * each stack's AFTER - BEFORE. Stacks only in before are kept, with a count
  * of 0. With normalize set and the totals different, each BEFORE count is
  * first scaled to after's total and truncated, as difffolded.pl -n does.
+ * The counts are in the inputs' unit, "counts" when they have different ones.
  */
 void diff_build(const struct profile *before, const struct profile *after,
     int normalize, struct profile *out);

@@ -86,6 +86,18 @@ expect_eq "nanoseconds twice: nanoseconds" \
 	"all (1,600,000,000 nanoseconds, 100%)" \
 	"$(root_title "$TMP/two.svg")"
 
+# --diff: the inputs' unit, or counts when they differ.
+"$FLAMETUI" --diff --svg="$TMP/diff.svg" "$P/cpu.pb.gz" "$P/cpu.pb.gz" \
+    2>/dev/null
+expect_eq "--diff of nanoseconds: nanoseconds" \
+	"all (800,000,000 nanoseconds, 100%)" "$(root_title "$TMP/diff.svg")"
+expect_match "--diff: the unit for the script" 'data-unit="nanoseconds"' \
+	"$(cat "$TMP/diff.svg")"
+"$FLAMETUI" --diff --svg="$TMP/diffmix.svg" "$P/cpu.pb.gz" "$TMP/in.folded" \
+    2>/dev/null
+expect_eq "--diff of nanoseconds and samples: counts" \
+	"all (5 counts, 100%)" "$(root_title "$TMP/diffmix.svg")"
+
 # --countname wins over the input's unit.
 "$FLAMETUI" --countname=ns --svg="$TMP/ns.svg" "$P/cpu.pb.gz"
 expect_eq "--countname wins" "all (800,000,000 ns, 100%)" \
@@ -103,6 +115,10 @@ start 120 30 --countname=ns "$P/cpu.pb.gz"
 wait_for 'cpu\.pb\.gz \| 800,000,000 ns \| pprof'
 expect_match "--countname in the status line" '^all \| 800,000,000 ns \| ' \
 	"$(line 29)"
+keys q
+cp "$P/cpu.pb.gz" "$TMP/a.pb.gz"
+start 120 30 --diff "$TMP/a.pb.gz" "$TMP/a.pb.gz"
+wait_for 'a\.pb\.gz \| 800,000,000 nanoseconds \| pprof'
 keys q
 start 120 30 "$TMP/in.folded"
 wait_for 'in\.folded \| 5 samples \| folded'
