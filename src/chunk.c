@@ -142,6 +142,7 @@ struct part {
 	uint64_t kept;		/* perf: samples of the kept event */
 	int periods;		/* perf: one weighed more than 1 */
 	uint64_t nochain;	/* perf: samples without frames */
+	uint64_t leafonly;	/* perf: samples of one frame, without -g */
 	struct perf_event *skipped;	/* perf: other events' samples */
 	size_t nskipped;
 	int times;		/* keep each sample's time: no runs merged */
@@ -178,7 +179,7 @@ struct chunker {
 				   --event-filter chose one */
 	uint64_t kept;		/* perf: the parts' counts, summed */
 	int periods;		/* perf: a part's samples had periods */
-	uint64_t nochain;
+	uint64_t nochain, leafonly;
 	struct perf_event *skipped;
 	size_t nskipped, capskipped;
 };
@@ -783,10 +784,11 @@ chunk_run(struct chunker *c, struct reader *r, struct sink *sink,
 	pt->kept = pp.kept;
 	pt->periods = pp.periods;
 	pt->nochain = pp.nochain;
+	pt->leafonly = pp.leafonly;
 	pt->skipped = pp.skipped;
 	pt->nskipped = pp.nskipped;
 	/* No note from a part. */
-	pp.nochain = 0;
+	pp.nochain = pp.leafonly = 0;
 	pp.skipped = NULL;
 	pp.nskipped = pp.capskipped = 0;
 	pp.defaulted = 1;
@@ -803,6 +805,7 @@ chunk_perf_merge(struct chunker *c, struct part *pt)
 	c->kept += pt->kept;
 	c->periods |= pt->periods;
 	c->nochain += pt->nochain;
+	c->leafonly += pt->leafonly;
 	for (k = 0; k < pt->nskipped; k++) {
 		for (i = 0; i < c->nskipped; i++)
 			if (strcmp(c->skipped[i].name, pt->skipped[k].name) == 0)
@@ -844,6 +847,7 @@ chunk_perf_finish(struct chunker *c, struct diag *d, struct profile *p)
 	pp.kept = c->kept;
 	pp.periods = c->periods;
 	pp.nochain = c->nochain;
+	pp.leafonly = c->leafonly;
 	pp.skipped = c->skipped;
 	pp.nskipped = c->nskipped;
 	pp.capskipped = c->capskipped;

@@ -290,6 +290,57 @@ found:
 	return 1;
 }
 
+/*
+ * An event line of perf script without -g ends with the sample's one frame
+ * after its event: "... 1001001 cpu-clock:ppp:  7f30c8 _start+0x3 (DSO)".
+ * Split it there, at the first field after from that ends in ':' and is
+ * followed by a frame with a hexadecimal address. Returns 0 when it has none.
+ */
+static int
+perf_split_inline(const char *s, size_t len, size_t from, struct strv *ev,
+    struct strv *period, struct strv *pc, struct strv *func, struct strv *mod)
+{
+	size_t a, b, i;
+
+	for (a = from; a < len; a = b) {
+		while (a < len && perf_space(s[a]))
+			a++;
+		for (b = a; b < len && !perf_space(s[b]); b++)
+			;
+		if (b - a < 2 || s[b - 1] != ':' || perf_digit(s[a]))
+			continue;
+		if (!perf_split_event(s, b, ev, period) ||
+		    !perf_split_frame(s + b, len - b, pc, func, mod))
+			return 0;
+		for (i = 0; i < pc->len; i++)
+			if (!(perf_class[(unsigned char)pc->s[i]] & PERF_HEX))
+				return 0;
+		return pc->len > 0;
+	}
+	return 0;
+}
+
+/*
+ * Does s, a line without its indent, start as an event line does, "COMM
+ * [PID/]TID [" or "COMM [PID/]TID DIGIT"? perf script without -g indents
+ * the comm; a frame line's address is followed by a symbol, not a number.
+ */
+static int
+perf_indented_event(const char *s, size_t len)
+{
+	size_t i = perf_next_space(s, 0, len), d;
+
+	while (i < len && perf_space(s[i]))
+		i++;
+	for (d = i; i < len && (perf_digit(s[i]) || s[i] == '/'); i++)
+		;
+	if (i == d || i == len || !perf_space(s[i]))
+		return 0;
+	while (i < len && perf_space(s[i]))
+		i++;
+	return i < len && (s[i] == '[' || perf_digit(s[i]));
+}
+
 /* Make room for n more bytes of frame text. */
 static void
 perf_reserve(struct perf_parse *pp, size_t n)
@@ -555,10 +606,10 @@ perf_event_line(struct perf_parse *pp, const char *s, size_t len,
 {
 	const struct parse_opts *o = pp->opts;
 	struct perf_head h;
-	struct strv ev, per;
+	struct strv ev, per, pc, func, mod;
 	uint64_t period = 1;
 	size_t i;
-	int hasev;
+	int hasev, inl = 0;
 
 	if (!perf_split_head(s, len, &h))
 		return 0;
@@ -567,6 +618,9 @@ perf_event_line(struct perf_parse *pp, const char *s, size_t len,
 	if (perf_has(s + h.rest, len - h.rest, "PERF_RECORD_"))
 		return 1;
 	hasev = perf_split_event(s, len, &ev, &per);
+	if (!hasev)
+		hasev = inl = perf_split_inline(s, len, h.rest, &ev, &per, &pc,
+		    &func, &mod);
 	if (hasev) {
 		if (pp->event == NULL) {
 			pp->event = xstrndup(ev.s, ev.len);
@@ -606,6 +660,10 @@ perf_event_line(struct perf_parse *pp, const char *s, size_t len,
 	pp->period = period;
 	pp->time_ns = perf_time(s, h.rest, hasev ? (size_t)(ev.s - s) : len);
 	pp->active = 1;
+	if (inl) {
+		perf_frame_line(pp, pc, func, mod);
+		pp->leafonly++;
+	}
 	return 1;
 }
 
@@ -643,7 +701,8 @@ fmt_perf_line(struct perf_parse *pp, const char *s, size_t len,
 		diag_bad(pp->diag, lineno, "NUL byte in line: binary data?");
 		return;
 	}
-	if (i == 0 && perf_event_line(pp, s, len, lineno))
+	if ((i == 0 || perf_indented_event(s + i, len - i)) &&
+	    perf_event_line(pp, s + i, len - i, lineno))
 		return;
 	if (!perf_split_frame(s, len, &pc, &func, &mod)) {
 		diag_bad(pp->diag, lineno, "not a perf script line "
@@ -714,6 +773,12 @@ fmt_perf_end(struct perf_parse *pp)
 		    "left out (record with perf record -g)",
 		    (unsigned long long)pp->nochain,
 		    pp->nochain == 1 ? "" : "s");
+	if (pp->leafonly > 0)
+		diag_note(pp->diag, "%llu sample%s without a call chain, "
+		    "each only the function it was in (record with perf "
+		    "record -g for call stacks)",
+		    (unsigned long long)pp->leafonly,
+		    pp->leafonly == 1 ? "" : "s");
 	if (pp->periods && pp->event != NULL) {
 		perf_unit(pp->event, buf, sizeof buf);
 		sink_unit(pp->sink, buf);
@@ -747,17 +812,18 @@ perf_probe_frame(const char *s, size_t len)
 }
 
 /*
- * perf script when event lines are followed by frame lines and little else.
- * Folded stacks never match: their lines end in a count, not "(DSO)".
+ * perf script when event lines are followed by frame lines (or end in one,
+ * without -g) and little else. Folded stacks never match: their lines end in a count, not "(DSO)".
  */
 static int
 perf_probe(const char *buf, size_t len)
 {
 	const char *p = buf, *end = buf + len, *nl;
 	struct perf_head h;
+	struct strv ev, per, pc, func, mod;
 	int events = 0, frames = 0, pairs = 0, other = 0, lines = 0;
 	int prev_event = 0;
-	size_t n;
+	size_t n, k;
 
 	while (p < end && lines < PERF_PROBE_LINES) {
 		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
@@ -770,13 +836,23 @@ perf_probe(const char *buf, size_t len)
 			prev_event = 0;
 		else if (memchr(p, '\0', n) != NULL)
 			return 0;
-		else if (perf_probe_frame(p, n)) {
+		else if (p[0] == ' ' && (k = strspn(p, " ")) < n &&
+		    perf_indented_event(p + k, n - k) &&
+		    perf_split_head(p + k, n - k, &h) &&
+		    perf_split_inline(p + k, n - k, h.rest, &ev, &per, &pc,
+		    &func, &mod)) {
+			events++;	/* an event and its frame, without -g */
+			pairs++;
+			prev_event = 0;
+		} else if (perf_probe_frame(p, n)) {
 			frames++;
 			pairs += prev_event;
 			prev_event = 0;
 		} else if (perf_split_head(p, n, &h)) {
 			events++;
-			prev_event = 1;
+			prev_event = !perf_split_inline(p, n, h.rest, &ev, &per,
+			    &pc, &func, &mod);
+			pairs += !prev_event;
 		} else {
 			other++;
 			prev_event = 0;

@@ -53,6 +53,7 @@ struct perf_parse {
 	uint64_t kept;		/* samples of the kept event */
 	int periods;		/* one of them weighed more than 1 */
 	uint64_t nochain;	/* of them, left out for having no frames */
+	uint64_t leafonly;	/* of them, only a frame on the event line */
 	struct perf_event *skipped; /* other events, as they appeared */
 	size_t nskipped, capskipped;
 };

@@ -117,6 +117,28 @@ expect_eq "a sample without a call chain: note" \
 "flametui: $TMP/sideband.txt: 1 sample without a call chain left out (record with perf record -g)" \
 	"$(cat "$TMP/err")"
 
+# perf record without -g: each event line ends with the sample's frame,
+# "ADDRESS SYMBOL+0xOFF (DSO)", and its comm is indented. Read as one-frame
+# stacks weighed by their periods (summed here by awk), detected or forced,
+# by one thread or two, with a note saying to record with -g.
+awk '{ sym = $7; sub(/\+0x[0-9a-f]+$/, "", sym); n[$1 ";" sym] += $4 }
+    END { for (k in n) print k, n[k] }' "$D/no-g.txt" | LC_ALL=C sort \
+    >"$TMP/no-g.want"
+for args in "" "-f perf" "--threads=1" "--threads=2 -f perf"; do
+	# shellcheck disable=SC2086
+	"$FLAMETUI" --fold $args "$D/no-g.txt" >"$TMP/out" 2>"$TMP/err"
+	expect_file "without -g ($args): one-frame stacks" "$TMP/no-g.want" \
+		"$TMP/out"
+	expect_eq "without -g ($args): note" \
+"flametui: $D/no-g.txt: 103 samples without a call chain, each only the function it was in (record with perf record -g for call stacks)" \
+		"$(cat "$TMP/err")"
+done
+expect_eq "without -g, --kernel: kernel frames marked" \
+"spin;leaf 2040816300
+spin;pvm_irq_enable_[k] 40816326
+spin;tlb_remove_table_rcu_[k] 20408163" \
+	"$("$FLAMETUI" --fold --kernel "$D/no-g.txt" 2>/dev/null)"
+
 # Detected even after many side-band records (perf record -a writes one
 # per mapping of every process).
 awk 'BEGIN { for (i = 0; i < 500; i++) printf "perf 9 [000] 0.000000: PERF_RECORD_MMAP2 9/9: [0x7f00(0x1000) @ 0 fe:00 1 0]: r-xp /usr/lib/lib%d.so\n", i }' \
