@@ -5,8 +5,10 @@
  * Each entry is its frames, leaf first, one an indented line
  * ("module`function+0xoff"), then an indented count line. dtrace's header
  * ("CPU ID FUNCTION:NAME" and the probe line under it) is skipped wherever
- * it appears; the reference instead skips the first three lines, whatever
- * they hold, which loses frames of `dtrace -q` output. With
+ * it appears. The reference skips the first three lines, whatever they
+ * hold; flametui skips those of them that are not indented (a script's
+ * banner, a printf before printa) and keeps indented ones, the frames and
+ * counts of `dtrace -q` output, which the reference loses. With
  * --include-offset, offsets stay, except the leaf's, as in the reference
  * (which, when the leaf has none, cuts from the last "+" of the whole stack;
  * flametui only ever cuts within the leaf).
@@ -20,6 +22,7 @@
 #include "util.h"
 
 #define DTRACE_PROBE_LINES 400	/* lines the probe looks at, at most */
+#define DTRACE_HEAD_LINES 3	/* lines the reference skips */
 
 /* A frame: bytes in dtrace_parse.text. */
 struct dtrace_frame {
@@ -91,7 +94,8 @@ dtrace_token(const char *s, size_t len, size_t *i)
 
 /*
  * Is the line dtrace's own: the "CPU ID FUNCTION:NAME" header, or the probe
- * line under it ("  0  64091   :tick-60s")?
+ * line under it ("  0  64091   :tick-60s"), which may go on with what the
+ * probe's printf() wrote?
  */
 static int
 dtrace_header(const char *s, size_t len)
@@ -116,9 +120,7 @@ dtrace_header(const char *s, size_t len)
 	if (n == 0)
 		return 0;
 	n = dtrace_token(s, len, &i);
-	if (n == 0 || memchr(s + i - n, ':', n) == NULL)
-		return 0;
-	return dtrace_token(s, len, &i) == 0;
+	return n > 0 && memchr(s + i - n, ':', n) != NULL;
 }
 
 /* Append a frame (one piece of a line) in the reference's tidy form. */
@@ -269,6 +271,8 @@ dtrace_probe(const char *buf, size_t len)
 			;
 		else if (dtrace_header(p, n))
 			ticks++;
+		else if (lines <= DTRACE_HEAD_LINES && !dtrace_space(p[0]))
+			;	/* a banner, skipped as dtrace_parse does */
 		else if (!dtrace_space(p[0]))
 			other++;
 		else if (dtrace_count_line(p, n, &d)) {
@@ -303,7 +307,9 @@ dtrace_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 	memset(&dp, 0, sizeof dp);
 	dp.opts = o;
 	while (reader_text_line(r, d, &line)) {
-		if (dtrace_blank(line.s, line.len))
+		if (dtrace_blank(line.s, line.len) ||
+		    (r->lineno <= DTRACE_HEAD_LINES &&
+		    !dtrace_space(line.s[0])))
 			continue;
 		if (dtrace_count_line(line.s, line.len, &digits)) {
 			if (!dtrace_number(digits, &count)) {

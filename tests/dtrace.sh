@@ -23,6 +23,31 @@ expect_match "no header: first frames kept" \
 	'libc.so.1`poll;libc.so.1`__pollsys 37$' \
 	"$("$FLAMETUI" --fold "$D/user.txt")"
 
+# Other first lines, which the reference skips as it skips any first three:
+# a script's banner (dtrace -q), found by detection and forced alike, and a
+# probe line that goes on with the probe's printf() before printa.
+printf '%s\n' 'Sampling at 97 Hertz... Hit Ctrl-C to end.' '^C' '' \
+    '              libc.so.1`__pollsys+0xa' '              libc.so.1`poll+0x66' \
+    '              a.out`main+0x10' '               12' '' \
+    '              a.out`spin+0x3' '              a.out`main+0x20' \
+    '               7' >"$TMP/banner.txt"
+for f in "" "-f dtrace"; do
+	# shellcheck disable=SC2086
+	expect_eq "a banner first ($f)" \
+"a.out\`main;a.out\`spin 7
+a.out\`main;libc.so.1\`poll;libc.so.1\`__pollsys 12" \
+		"$("$FLAMETUI" --fold $f "$TMP/banner.txt" 2>&1)"
+done
+printf 'header 1\nheader2\n\n  test`baz+0x4\n  5\n' >"$TMP/header.txt"
+expect_eq "two header lines are no frames" "test\`baz 5" \
+	"$("$FLAMETUI" --fold -f dtrace "$TMP/header.txt" 2>&1)"
+printf '%s\n' 'CPU     ID                    FUNCTION:NAME' \
+    '  0      2                             :END Stacks by count:' '' \
+    '              a.out`spin+0x3' '              a.out`main+0x20' \
+    '               7' '' >"$TMP/printa.txt"
+expect_eq "a probe line with printf text" "a.out\`main;a.out\`spin 7" \
+	"$("$FLAMETUI" --fold "$TMP/printa.txt" 2>&1)"
+
 # A second printa with its own probe line in the middle is skipped too.
 { cat "$D/kernel.txt"; printf '  1  64091                        :tick-60s \n\n'
   printf '              unix`idle+0x114\n              3\n'; } >"$TMP/two.txt"
