@@ -21,7 +21,7 @@
  * 99th percentile and the worst of each kind of keystroke, in CPU time:
  * the action, the layout and the drawing into curses' screen, and apart,
  * the time curses took to write its output.
- * Then the view changes (filters.c): each rebuilds the profile shown from
+ * Then the view changes (tui-filters.c): each rebuilds the profile shown from
  * the loaded one through transform_apply(), or computes the top table or
  * the two halves of the sandwich, then lays out and draws.
  */
@@ -37,10 +37,17 @@
 #include "load.h"
 #include "profile.h"
 #include "term.h"
-#include "tui.h"
+#include "tui-screen.h"
 #include "view.h"
 
 #define RUNS 200
+
+/* The screens the view changes switch between, as tui.c has them. */
+static const struct screen *const screens[MODE_COUNT] = {
+	[MODE_GRAPH] = &graph_screen,
+	[MODE_TOP] = &table_screen,
+	[MODE_SANDWICH] = &sandwich_screen,
+};
 
 /*
  * Now, in milliseconds of this process's CPU time: the machine is shared,
@@ -163,8 +170,8 @@ frame(struct tui *t, int flags)
 	double t0;
 
 	if (flags & VIEW_LAYOUT)
-		view_layout(&t->v);
-	flame_draw(t);
+		view_layout(t->v);
+	screen_draw(t);
 	t0 = ms();
 	refresh();
 	out_ms = ms() - t0;
@@ -206,12 +213,14 @@ bench(const char *name, struct profile *p)
 	tui.files = (char *)name;
 	tui.format = "folded";
 	tui.pal = PAL_HOT;
+	tui.v = &tui.graph;
+	tui.screen = &graph_screen;
 	printf("%s: %u nodes, %u names, %d x %d cells\n", name, p->nnodes,
 	    p->nnames, COLS, LINES);
 
 	t0 = ms();
-	view_init(&tui.v, p);
-	view_resize(&tui.v, COLS, flame_height());
+	view_init(tui.v, p);
+	view_resize(tui.v, COLS, chrome_height());
 	frame(&tui, VIEW_LAYOUT);
 	printf("  %-20s %7.1f ms (sort, layout, draw, output)\n",
 	    "first frame", ms() - t0);
@@ -219,7 +228,7 @@ bench(const char *name, struct profile *p)
 	/* Up and down between the root and the deepest frame. */
 	for (i = 0; i < RUNS; i++) {
 		t0 = ms();
-		f = view_vertical(&tui.v, (i / 20) % 2 ? 1 : -1);
+		f = view_vertical(tui.v, (i / 20) % 2 ? 1 : -1);
 		frame(&tui, f | VIEW_DRAW);
 		t[i] = ms() - t0 - out_ms;
 		o[i] = out_ms;
@@ -227,15 +236,15 @@ bench(const char *name, struct profile *p)
 	report("move up/down", t, o, RUNS);
 
 	/* Sideways at depth 3. */
-	view_unzoom_all(&tui.v);
-	view_select(&tui.v, PROFILE_ROOT);
+	view_unzoom_all(tui.v);
+	view_select(tui.v, PROFILE_ROOT);
 	frame(&tui, VIEW_LAYOUT);
 	for (i = 0; i < 3; i++)
-		view_vertical(&tui.v, tui.v.icicle ? 1 : -1);
+		view_vertical(tui.v, tui.v->icicle ? 1 : -1);
 	frame(&tui, VIEW_LAYOUT);
 	for (i = 0; i < RUNS; i++) {
 		t0 = ms();
-		f = view_sideways(&tui.v, (i / 10) % 2 ? -1 : 1);
+		f = view_sideways(tui.v, (i / 10) % 2 ? -1 : 1);
 		frame(&tui, f | VIEW_DRAW);
 		t[i] = ms() - t0 - out_ms;
 		o[i] = out_ms;
@@ -245,7 +254,7 @@ bench(const char *name, struct profile *p)
 	/* Zoom in and out again. */
 	for (i = 0; i < RUNS; i++) {
 		t0 = ms();
-		f = i % 2 ? view_unzoom(&tui.v) : view_zoom(&tui.v);
+		f = i % 2 ? view_unzoom(tui.v) : view_zoom(tui.v);
 		frame(&tui, f | VIEW_DRAW);
 		t[i] = ms() - t0 - out_ms;
 		o[i] = out_ms;
@@ -253,11 +262,11 @@ bench(const char *name, struct profile *p)
 	report("zoom / unzoom", t, o, RUNS);
 
 	/* Scroll a page at a time through the deep chain and back. */
-	view_unzoom_all(&tui.v);
+	view_unzoom_all(tui.v);
 	frame(&tui, VIEW_LAYOUT);
 	for (i = 0; i < RUNS; i++) {
 		t0 = ms();
-		f = view_scroll(&tui.v, (i / 10) % 2 ? -(LINES - 4) : LINES - 4);
+		f = view_scroll(tui.v, (i / 10) % 2 ? -(LINES - 4) : LINES - 4);
 		frame(&tui, f | VIEW_DRAW);
 		t[i] = ms() - t0 - out_ms;
 		o[i] = out_ms;
@@ -267,7 +276,7 @@ bench(const char *name, struct profile *p)
 	/* Icicle and back. */
 	for (i = 0; i < RUNS; i++) {
 		t0 = ms();
-		f = view_toggle_icicle(&tui.v);
+		f = view_toggle_icicle(tui.v);
 		frame(&tui, f);
 		t[i] = ms() - t0 - out_ms;
 		o[i] = out_ms;
@@ -279,7 +288,7 @@ bench(const char *name, struct profile *p)
 	for (i = 0; i < 20; i++) {
 		w0 = wall();
 		t0 = ms();
-		f = view_search(&tui.v, i % 2 ? "fn1[0-9]|func_1.*7" :
+		f = view_search(tui.v, i % 2 ? "fn1[0-9]|func_1.*7" :
 		    "^(leaf|func_)9+$", i % 4 >= 2, err, sizeof err);
 		frame(&tui, f);
 		t[i] = ms() - t0 - out_ms;
@@ -293,7 +302,7 @@ bench(const char *name, struct profile *p)
 	for (i = 0; i < 20; i++) {
 		w0 = wall();
 		t0 = ms();
-		f = view_search(&tui.v, i % 2 ? "call12" : "func_17", i % 4 >= 2,
+		f = view_search(tui.v, i % 2 ? "call12" : "func_17", i % 4 >= 2,
 		    err, sizeof err);
 		frame(&tui, f);
 		t[i] = ms() - t0 - out_ms;
@@ -304,13 +313,13 @@ bench(const char *name, struct profile *p)
 	printf("  %-20s wall mean %7.3f ms\n", "", w / 20);
 	for (i = 0; i < RUNS; i++) {
 		t0 = ms();
-		f = view_search_next(&tui.v, i % 3 == 2 ? -1 : 1);
+		f = view_search_next(tui.v, i % 3 == 2 ? -1 : 1);
 		frame(&tui, f | VIEW_DRAW);
 		t[i] = ms() - t0 - out_ms;
 		o[i] = out_ms;
 	}
 	report("next match (n/N)", t, o, RUNS);
-	view_free(&tui.v);
+	view_free(tui.v);
 }
 
 #define VRUNS 6		/* view changes rebuild the profile: fewer runs */
@@ -322,11 +331,8 @@ vframe(struct tui *t, int flags)
 	double t0;
 
 	if (flags & VIEW_LAYOUT)
-		filters_layout(t);
-	if (t->cur.mode == MODE_TOP)
-		table_draw(t);
-	else
-		flame_draw(t);
+		screen_layout(t);
+	screen_draw(t);
 	t0 = ms();
 	refresh();
 	out_ms = ms() - t0;
@@ -336,9 +342,9 @@ vframe(struct tui *t, int flags)
 static void
 pick(struct tui *t, int n)
 {
-	view_select(&t->v, PROFILE_ROOT);
+	view_select(t->v, PROFILE_ROOT);
 	while (n-- > 0)
-		view_child(&t->v);
+		view_child(t->v);
 }
 
 /*
@@ -383,6 +389,7 @@ bench_views(const char *name, struct profile *p)
 	tui.files = (char *)name;
 	tui.format = "folded";
 	tui.pal = PAL_HOT;
+	tui.screens = screens;
 	filters_init(&tui, NULL);
 	vframe(&tui, VIEW_LAYOUT);
 	printf("%s: view changes, %u nodes\n", name, p->nnodes);
@@ -395,6 +402,8 @@ bench_views(const char *name, struct profile *p)
 	vbench(&tui, "sandwich (c)", "back (c)", ACT_SANDWICH, ACT_SANDWICH, 2);
 	t0 = ms();
 	filters_free(&tui);
+	table_screen.free(&tui);
+	diffcache_free(&tui);
 	printf("  %-20s %7.1f ms\n", "free", ms() - t0);
 }
 

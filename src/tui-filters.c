@@ -1,26 +1,22 @@
 /*
- * tui-filters.c: the interactive view's filters (reverse, focus, hide, ignore,
- * prune, collapse recursion), its screens (graph, top table, sandwich) and
- * the undo stack over both.
+ * tui-filters.c: the interactive view's filters (reverse, focus, hide,
+ * ignore, prune, collapse recursion), the switches between the graph, the
+ * top table and the callers and callees, and the undo stack over both.
  *
  * The loaded profile is never changed: each change of filters rebuilds the
  * profile shown from it through transform_apply(), the same code --fold
- * and --svg use. The sandwich is two more transforms of the loaded
- * profile: its callers (stacks through the function, cut after its
- * outermost call, reversed) and its callees (focus on it).
+ * and --svg use.
  */
 #include "config.h"
 
-#include <curses.h>
 #include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "diff.h"
-#include "keys.h"
 #include "transform.h"
-#include "tui.h"
+#include "tui-screen.h"
 #include "util.h"
 
 /* Free what a state holds. */
@@ -79,18 +75,11 @@ filters_same_filters(const struct vstate *a, const struct vstate *b)
 	    filters_same(a->ignore, b->ignore);
 }
 
-/* The view of the graph, wherever it is kept while another screen is up. */
-static struct view *
-filters_graphv(struct tui *t)
-{
-	return t->cur.mode == MODE_SANDWICH ? &t->graphv : &t->v;
-}
-
 /* Note the graph's zoom and selection in the current state. */
 static void
 filters_note_zoom(struct tui *t)
 {
-	struct view *v = filters_graphv(t);
+	struct view *v = &t->graph;
 
 	free(t->cur.zoom);
 	t->cur.zoom = xcalloc(v->nzoom, sizeof *t->cur.zoom);
@@ -108,8 +97,7 @@ filters_push(struct tui *t)
 	filters_state_copy(&t->undo[t->nundo++], &t->cur);
 }
 
-/* Compile a regex of a state; NULL for none. */
-static regex_t *
+regex_t *
 filters_regex(regex_t *re, const char *text, int exact)
 {
 	char *s;
@@ -123,80 +111,11 @@ filters_regex(regex_t *re, const char *text, int exact)
 	return ret == 0 ? re : NULL;
 }
 
-/* Free a regex filters_regex() compiled. */
-static void
+void
 filters_regfree(regex_t *re)
 {
 	if (re != NULL)
 		regfree(re);
-}
-
-/* Close the sandwich: the graph's view comes back as t->v. */
-static void
-filters_sandwich_close(struct tui *t)
-{
-	if (t->cur.mode != MODE_SANDWICH)
-		return;
-	view_free(&t->v);
-	view_free(&t->other);
-	profile_free(&t->sp[0]);
-	profile_free(&t->sp[1]);
-	t->v = t->graphv;
-	memset(&t->graphv, 0, sizeof t->graphv);
-	t->cur.mode = MODE_GRAPH;
-}
-
-/* Root a pane at the function, the only child of "all" (when present). */
-static void
-filters_pane_root(struct view *v)
-{
-	uint32_t c = v->p->nodes[PROFILE_ROOT].child;
-
-	if (c != NODE_NONE && v->p->nodes[c].next == NODE_NONE) {
-		v->sel = c;
-		view_zoom(v);
-	}
-}
-
-/* Open the sandwich of t->cur.func, from the profile shown. */
-static void
-filters_sandwich_open(struct tui *t)
-{
-	struct transform tr;
-	regex_t re, *rp;
-	int i;
-
-	memset(&tr, 0, sizeof tr);
-	tr.focus = rp = filters_regex(&re, t->cur.func, 1);
-	for (i = 0; i < 2; i++) {
-		tr.callers = tr.reverse = i == 0;
-		profile_init(&t->sp[i]);
-		if (tr.focus != NULL)
-			transform_apply(t->p, &tr, &t->sp[i]);
-	}
-	filters_regfree(rp);
-	flame_diff_forget(t);
-	t->graphv = t->v;
-	view_init(&t->v, &t->sp[1]);
-	t->v.icicle = 1;
-	filters_pane_root(&t->v);
-	view_init(&t->other, &t->sp[0]);
-	t->other.icicle = 0;
-	filters_pane_root(&t->other);
-	t->pane = 1;
-	t->cur.mode = MODE_SANDWICH;
-}
-
-/* Drop the top table, to be computed again when it is shown. */
-static void
-filters_top_drop(struct tui *t)
-{
-	free(t->top);
-	free(t->topvis);
-	t->top = NULL;
-	t->topvis = NULL;
-	t->ntop = t->ntopvis = 0;
-	t->topsel = t->topfirst = 0;
 }
 
 /* Rebuild the profile shown from the loaded one through the filters. */
@@ -206,7 +125,7 @@ filters_rebuild(struct tui *t)
 	struct transform tr;
 	regex_t fre, hre, ire, *fp, *hp, *ip;
 	char *pat = NULL;
-	int icicle = t->v.icicle, icase = t->v.icase;
+	int icicle = t->graph.icicle, icase = t->graph.icase;
 
 	memset(&tr, 0, sizeof tr);
 	tr.reverse = t->cur.reverse;
@@ -215,12 +134,13 @@ filters_rebuild(struct tui *t)
 	tr.focus = fp = filters_regex(&fre, t->cur.focus, t->cur.focus_exact);
 	tr.hide = hp = filters_regex(&hre, t->cur.hide, 0);
 	tr.ignore = ip = filters_regex(&ire, t->cur.ignore, 0);
-	if (t->v.searching)
-		pat = xstrdup(t->v.pattern);
-	view_free(&t->v);
+	if (t->graph.searching)
+		pat = xstrdup(t->graph.pattern);
+	view_free(&t->graph);
 	if (t->hasshown)
 		profile_free(&t->shown);
-	flame_diff_forget(t);	/* tui-graph.c works the colours out again */
+	t->gen++;		/* the table is computed again */
+	diffcache_forget(t);
 	/* The loaded profile takes the widths of the side asked for. */
 	if (t->orig->delta != NULL && t->orig->diff_before != t->cur.before)
 		diff_swap(t->orig);
@@ -234,26 +154,14 @@ filters_rebuild(struct tui *t)
 	filters_regfree(fp);
 	filters_regfree(hp);
 	filters_regfree(ip);
-	view_init(&t->v, t->p);
-	t->v.icicle = icicle;
+	view_init(&t->graph, t->p);
+	t->graph.icicle = icicle;
 	if (pat != NULL) {
 		char err[256];
 
-		view_search(&t->v, pat, icase, err, sizeof err);
+		view_search(&t->graph, pat, icase, err, sizeof err);
 		free(pat);
 	}
-	filters_top_drop(t);
-}
-
-/* Show the screen of t->cur.mode, the graph's view being t->v. */
-static void
-filters_enter(struct tui *t, enum tui_mode mode)
-{
-	t->cur.mode = MODE_GRAPH;
-	if (mode == MODE_SANDWICH && t->cur.func != NULL)
-		filters_sandwich_open(t);
-	else if (mode == MODE_TOP)
-		t->cur.mode = MODE_TOP;
 }
 
 /* Apply t->cur after its filters changed: rebuild, back to the screen. */
@@ -262,9 +170,9 @@ filters_changed(struct tui *t)
 {
 	enum tui_mode mode = t->cur.mode;
 
-	filters_sandwich_close(t);
+	screen_close(t);
 	filters_rebuild(t);
-	filters_enter(t, mode);
+	screen_enter(t, mode);
 	if (t->p->nodes[PROFILE_ROOT].total == 0)
 		snprintf(t->msg, sizeof t->msg, "no samples are left: u undoes "
 		    "the last change");
@@ -275,17 +183,16 @@ void
 filters_init(struct tui *t, const struct vstate *init)
 {
 	t->orig = t->p;
+	t->v = &t->graph;
 	if (init != NULL) {
 		filters_state_copy(&t->cur, init);
 		free(t->cur.zoom);
 		t->cur.zoom = NULL;
 		t->cur.nzoom = 0;
 	}
-	t->cur.mode = MODE_GRAPH;
 	t->cur.before = t->orig->diff_before;
 	filters_rebuild(t);
-	if (init != NULL)
-		filters_enter(t, init->mode);
+	screen_enter(t, init != NULL ? init->mode : MODE_GRAPH);
 }
 
 void
@@ -293,8 +200,8 @@ filters_free(struct tui *t)
 {
 	size_t i;
 
-	filters_sandwich_close(t);
-	view_free(&t->v);
+	screen_close(t);
+	view_free(&t->graph);
 	if (t->hasshown)
 		profile_free(&t->shown);
 	t->hasshown = 0;
@@ -303,8 +210,6 @@ filters_free(struct tui *t)
 	for (i = 0; i < t->nundo; i++)
 		filters_state_free(&t->undo[i]);
 	free(t->undo);
-	filters_top_drop(t);
-	free(t->toppat);
 }
 
 void
@@ -312,7 +217,7 @@ filters_reload(struct tui *t)
 {
 	size_t i;
 
-	filters_sandwich_close(t);
+	screen_close(t);
 	for (i = 0; i < t->nundo; i++)
 		filters_state_free(&t->undo[i]);
 	t->nundo = 0;
@@ -320,7 +225,6 @@ filters_reload(struct tui *t)
 	t->cur.zoom = NULL;
 	t->cur.nzoom = 0;
 	filters_rebuild(t);
-	t->cur.mode = MODE_GRAPH;
 }
 
 /* Go back to the state on top of the undo stack. */
@@ -339,8 +243,8 @@ filters_undo(struct tui *t)
 	}
 	s = t->undo[--t->nundo];
 	rebuild = !filters_same_filters(&s, &t->cur);
-	filters_sandwich_close(t);
-	sel = t->v.sel;
+	screen_close(t);
+	sel = t->graph.sel;
 	free(t->cur.focus);
 	free(t->cur.hide);
 	free(t->cur.ignore);
@@ -351,7 +255,7 @@ filters_undo(struct tui *t)
 	if (rebuild)
 		filters_rebuild(t);
 	/* The zoom stack, when it still names nodes of the profile. */
-	v = &t->v;
+	v = &t->graph;
 	for (i = 0; i < s.nzoom; i++)
 		if (s.zoom[i] >= t->p->nnodes)
 			break;
@@ -369,7 +273,7 @@ filters_undo(struct tui *t)
 				v->sel = s.sel;
 		}
 	}
-	filters_enter(t, s.mode);
+	screen_enter(t, s.mode);
 	return VIEW_LAYOUT;
 }
 
@@ -377,11 +281,11 @@ filters_undo(struct tui *t)
 static const char *
 filters_selected(struct tui *t)
 {
-	if (t->v.sel == PROFILE_ROOT) {
+	if (t->v->sel == PROFILE_ROOT) {
 		snprintf(t->msg, sizeof t->msg, "select a function first");
 		return NULL;
 	}
-	return profile_name(t->v.p, t->v.sel)->s;
+	return profile_name(t->v->p, t->v->sel)->s;
 }
 
 /*
@@ -410,8 +314,7 @@ filters_focus(struct tui *t, const char *name)
 	free(t->cur.focus);
 	t->cur.focus = s;
 	t->cur.focus_exact = 1;
-	filters_sandwich_close(t);
-	t->cur.mode = MODE_GRAPH;
+	screen_close(t);
 	filters_rebuild(t);
 	return VIEW_LAYOUT;
 }
@@ -422,11 +325,10 @@ filters_sandwich(struct tui *t, const char *name)
 	char *s = xstrdup(name);
 
 	filters_push(t);
-	filters_sandwich_close(t);
+	screen_close(t);
 	free(t->cur.func);
 	t->cur.func = s;
-	t->cur.mode = MODE_GRAPH;
-	filters_enter(t, MODE_SANDWICH);
+	screen_enter(t, MODE_SANDWICH);
 	return VIEW_LAYOUT;
 }
 
@@ -523,7 +425,7 @@ filters_ask_prune(struct tui *t)
 static int
 filters_widths(struct tui *t)
 {
-	struct view *v = filters_graphv(t);
+	struct view *v = &t->graph;
 	struct strv *frames = NULL;
 	uint32_t *zdepth, n, c;
 	size_t nzoom, len, cap = 0, i, k, z;
@@ -544,7 +446,6 @@ filters_widths(struct tui *t)
 		frames[i].s = xstrndup(frames[i].s, frames[i].len);
 	t->cur.before = !t->cur.before;
 	ret = filters_changed(t);
-	v = filters_graphv(t);
 
 	/* Down the stack as far as it goes, zooming where it was zoomed. */
 	n = PROFILE_ROOT;
@@ -578,10 +479,9 @@ filters_widths(struct tui *t)
 }
 
 int
-filters_action(struct tui *t, int act)
+filters_action(struct tui *t, enum action act)
 {
 	const char *name;
-	struct view tmp;
 	enum tui_mode was = t->cur.mode;
 
 	switch (act) {
@@ -618,29 +518,22 @@ filters_action(struct tui *t, int act)
 		return filters_focus(t, name);
 	case ACT_TOP:
 		filters_push(t);
-		filters_sandwich_close(t);
-		t->cur.mode = was == MODE_TOP ? MODE_GRAPH : MODE_TOP;
+		screen_close(t);
+		screen_enter(t, was == MODE_TOP ? MODE_GRAPH : MODE_TOP);
 		return VIEW_LAYOUT;
 	case ACT_SANDWICH:
 		if (t->cur.mode == MODE_SANDWICH) {
 			filters_push(t);
-			filters_sandwich_close(t);
+			screen_close(t);
 			return VIEW_LAYOUT;
 		}
 		if ((name = filters_selected(t)) == NULL)
 			return VIEW_DRAW;
 		return filters_sandwich(t, name);
 	case ACT_PANE:
-		if (t->cur.mode != MODE_SANDWICH) {
-			snprintf(t->msg, sizeof t->msg, "Tab moves between "
-			    "the callers and callees panes: c shows them");
-			return VIEW_DRAW;
-		}
-		tmp = t->v;
-		t->v = t->other;
-		t->other = tmp;
-		t->pane = !t->pane;
-		return VIEW_LAYOUT;
+		snprintf(t->msg, sizeof t->msg, "Tab moves between the callers "
+		    "and callees panes: c shows them");
+		return VIEW_DRAW;
 	case ACT_SORT:
 		snprintf(t->msg, sizeof t->msg, "o sorts the top table: t shows "
 		    "it");
@@ -669,75 +562,8 @@ filters_marked(struct tui *t)
 	if (t->cur.mode != MODE_GRAPH || t->nundo == 0)
 		return;
 	s = &t->undo[t->nundo - 1];
-	if (s->nzoom == t->v.nzoom && memcmp(s->zoom, t->v.zoom,
+	if (s->nzoom == t->graph.nzoom && memcmp(s->zoom, t->graph.zoom,
 	    s->nzoom * sizeof *s->zoom) == 0)
 		filters_state_free(&t->undo[--t->nundo]);
 }
 
-void
-filters_pane(int pane, int *top, int *height)
-{
-	int h = flame_height(), half = h / 2;
-
-	*top = flame_top() + (pane == 0 ? 0 : half);
-	*height = pane == 0 ? half : h - half;
-}
-
-void
-filters_layout(struct tui *t)
-{
-	int top, h;
-
-	if (t->cur.mode != MODE_SANDWICH) {
-		view_resize(&t->v, COLS, flame_height());
-		view_layout(&t->v);
-		return;
-	}
-	filters_pane(t->pane, &top, &h);
-	view_resize(&t->v, COLS, h);
-	view_layout(&t->v);
-	filters_pane(!t->pane, &top, &h);
-	view_resize(&t->other, COLS, h);
-	view_layout(&t->other);
-}
-
-/* Append pre, s and post to the string in buf. */
-static void
-filters_cat(char *buf, size_t size, const char *pre, const char *s,
-    const char *post)
-{
-	size_t n = strlen(buf);
-
-	if (n < size)
-		snprintf(buf + n, size - n, "%s%s%s", pre, s, post);
-}
-
-void
-filters_describe(const struct tui *t, char *buf, size_t size)
-{
-	const struct vstate *s = &t->cur;
-	char pct[32];
-
-	buf[0] = '\0';
-	if (s->reverse)
-		filters_cat(buf, size, " | reverse", "", "");
-	if (s->focus != NULL)
-		filters_cat(buf, size, s->focus_exact ? " | focus: " :
-		    " | focus: /", s->focus, s->focus_exact ? "" : "/");
-	if (s->ignore != NULL)
-		filters_cat(buf, size, " | ignore: /", s->ignore, "/");
-	if (s->hide != NULL)
-		filters_cat(buf, size, " | hide: /", s->hide, "/");
-	if (s->prune > 0) {
-		snprintf(pct, sizeof pct, "%g%%", s->prune);
-		filters_cat(buf, size, " | prune: ", pct, "");
-	}
-	if (s->recursion)
-		filters_cat(buf, size, " | recursion collapsed", "", "");
-	if (s->before)
-		filters_cat(buf, size, " | widths: BEFORE", "", "");
-	if (s->mode == MODE_SANDWICH)
-		filters_cat(buf, size, " | callers and callees of ", s->func, "");
-	else if (s->mode == MODE_TOP)
-		filters_cat(buf, size, " | top functions", "", "");
-}

@@ -1,125 +1,49 @@
 /*
- * tui-graph.c: the graph screen: title line, the flame graph itself, the status
- * line of the selected frame and the bottom line (search, messages).
- *
- * It reads the view's layout and draws it; it changes nothing.
+ * tui-graph.c: the graph screen: the flame graph under the title line, the
+ * status line of the selected frame and the bottom line (search, messages),
+ * and the actions on the view: moves, zoom, search, the SVG export. The
+ * callers and callees (tui-sandwich.c) draw and act on their panes with
+ * these.
  */
 #include "config.h"
 
+#include <sys/stat.h>
+
 #include <curses.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
-#include "diff.h"
-#include "term.h"
+#include "svg.h"
 #include "text.h"
-#include "tui.h"
-#include "util.h"
+#include "tui-screen.h"
 
 #define LABEL_MAX 8192
 static const struct rgb match_rgb = { 230, 0, 230 };	/* as flamegraph.pl */
 static const struct rgb filler_rgb = { 150, 150, 150 };
 static const struct rgb selected_rgb = { 68, 68, 68 };	/* under the text */
 
-int
-flame_top(void)
-{
-	return 1;
-}
-
-int
-flame_height(void)
-{
-	return LINES > 3 ? LINES - 3 : 0;
-}
-
-/* The first line and height of the area of t->v: the graph, or a pane. */
-static void
-flame_area(const struct tui *t, int *top, int *h)
-{
-	if (t->cur.mode == MODE_SANDWICH)
-		filters_pane(t->pane, top, h);
-	else {
-		*top = flame_top();
-		*h = flame_height();
-	}
-}
-
-int
-flame_row_at(const struct tui *t, int y)
-{
-	int top, h, r;
-
-	flame_area(t, &top, &h);
-	if (y < top || y >= top + h)
-		return -1;
-	r = y - top;
-	return t->v.icicle ? r : h - 1 - r;
-}
-
 /* The screen line of a layout row of v, drawn from line top, h high. */
 static int
-flame_line(const struct view *v, int top, int h, size_t row)
+graph_line(const struct view *v, int top, int h, size_t row)
 {
 	return top + (v->icicle ? (int)row : h - 1 - (int)row);
 }
 
-/* A count of samples with thousands separators: "1,234,567.5". */
-char *
-flame_count(const struct profile *p, uint64_t c, char *buf, size_t size)
-{
-	char raw[64];
-	size_t digits, i, o = 0;
-
-	profile_fmt_count(p, c, raw, sizeof raw);
-	digits = strcspn(raw, ".");
-	for (i = 0; raw[i] != '\0' && o + 2 < size; i++) {
-		if (i > 0 && i < digits && (digits - i) % 3 == 0)
-			buf[o++] = ',';
-		buf[o++] = raw[i];
-	}
-	buf[o] = '\0';
-	return buf;
-}
-
 /* c as a percentage of of. */
 static double
-flame_pct(uint64_t c, uint64_t of)
+graph_pct(uint64_t c, uint64_t of)
 {
 	return of == 0 ? 0.0 : 100.0 * (double)c / (double)of;
 }
 
-/*
- * A node's count (its subtree's) after, and before, in a differential
- * profile, whichever side the widths are from.
- */
-static void
-flame_diff_counts(const struct profile *p, const int64_t *inc, uint32_t n,
-    double *after, double *before)
-{
-	double w = (double)p->nodes[n].total;
-
-	*after = p->diff_before ? w + (double)inc[n] : w;
-	*before = p->diff_before ? w : w - (double)inc[n];
-}
-
-/* A node's share after less its share before, in a differential profile. */
-static double
-flame_share_change(const struct profile *p, const int64_t *inc, uint32_t n)
-{
-	double a, b, ra, rb;
-
-	flame_diff_counts(p, inc, PROFILE_ROOT, &ra, &rb);
-	flame_diff_counts(p, inc, n, &a, &b);
-	return (ra > 0 ? a / ra : 0) - (rb > 0 ? b / rb : 0);
-}
-
 /* The colour of a frame of a differential profile: red grew, blue shrank. */
 static struct rgb
-flame_diff_rgb(const struct diffcache *dc, const struct profile *p, uint32_t n)
+graph_diff_rgb(const struct diffcache *dc, const struct profile *p, uint32_t n)
 {
-	double sh = flame_share_change(p, dc->inc, n), f;
+	double sh = diffcache_share_change(p, dc->inc, n), f;
 	unsigned char x;
 
 	f = dc->maxshare > 0 ? (sh < 0 ? -sh : sh) / dc->maxshare : 0;
@@ -137,7 +61,7 @@ flame_diff_rgb(const struct diffcache *dc, const struct profile *p, uint32_t n)
  * leaves the last two out.
  */
 static void
-flame_diff_status(const struct diffcache *dc, const struct profile *p,
+graph_diff_status(const struct diffcache *dc, const struct profile *p,
     uint32_t n, int shrt, char *buf, size_t size)
 {
 	char b[64], a[64], d[64], h[64];
@@ -146,7 +70,7 @@ flame_diff_status(const struct diffcache *dc, const struct profile *p,
 	double after, before;
 	int len;
 
-	flame_diff_counts(p, dc->inc, n, &after, &before);
+	diffcache_counts(p, dc->inc, n, &after, &before);
 	profile_fmt_count(p, (uint64_t)before, b, sizeof b);
 	profile_fmt_count(p, (uint64_t)after, a, sizeof a);
 	profile_fmt_count(p, mag, d, sizeof d);
@@ -167,65 +91,26 @@ flame_diff_status(const struct diffcache *dc, const struct profile *p,
 }
 
 void
-flame_bar(int y, const char *s, int bold)
+graph_status(struct tui *t)
 {
-	char buf[LABEL_MAX];
-	int w;
-
-	attr_set(bold ? A_REVERSE | A_BOLD : A_REVERSE, 0, NULL);
-	move(y, 0);
-	w = text_fit(s, strlen(s), COLS, term.utf8, buf, sizeof buf);
-	addstr(buf);
-	for (; w < COLS; w++)
-		addch(' ');
-	attr_set(A_NORMAL, 0, NULL);
-}
-
-/* The title: inputs, total samples, format, filters, and the zoom. */
-void
-flame_title(struct tui *t)
-{
-	const struct profile *p = t->p;
-	char line[LABEL_MAX], count[64], filters[LABEL_MAX / 2];
-	uint32_t root = view_root(&t->v);
-	int n;
-
-	filters_describe(t, filters, sizeof filters);
-	n = snprintf(line, sizeof line, "%s | %s %s | %s%s", t->files,
-	    flame_count(p, p->nodes[PROFILE_ROOT].total, count, sizeof count),
-	    profile_unit(p), t->format, filters);
-	if (t->rangelabel[0] != '\0' && n > 0 && (size_t)n < sizeof line)
-		n += snprintf(line + n, sizeof line - (size_t)n, " | %s",
-		    t->rangelabel);
-	if (t->cur.mode == MODE_GRAPH && root != PROFILE_ROOT && n > 0 &&
-	    (size_t)n < sizeof line)
-		snprintf(line + n, sizeof line - (size_t)n, " | zoom: %s",
-		    profile_name(p, root)->s);
-	flame_bar(0, line, 0);
-}
-
-/* The status line: the selected frame and its share. */
-static void
-flame_status(struct tui *t)
-{
-	const struct profile *p = t->v.p;
-	const struct name *nm = profile_name(p, t->v.sel);
-	uint64_t c = p->nodes[t->v.sel].total;
+	const struct profile *p = t->v->p;
+	const struct name *nm = profile_name(p, t->v->sel);
+	uint64_t c = p->nodes[t->v->sel].total;
 	const struct diffcache *dc;
 	char right[256], count[64], name[LABEL_MAX];
 	double all, zoom;
 	int rw, nw, x;
 
-	flame_count(p, c, count, sizeof count);
-	all = flame_pct(c, t->p->nodes[PROFILE_ROOT].total);
-	zoom = flame_pct(c, p->nodes[view_root(&t->v)].total);
+	chrome_count(p, c, count, sizeof count);
+	all = graph_pct(c, t->p->nodes[PROFILE_ROOT].total);
+	zoom = graph_pct(c, p->nodes[view_root(t->v)].total);
 	/* The numbers in full, or shorter when the screen is narrow. */
 	snprintf(right, sizeof right, " | %s %s | %.2f%% of total | "
 	    "%.2f%% of zoom", count, profile_unit(p), all, zoom);
-	if ((dc = flame_diff(t, p)) != NULL) {
-		flame_diff_status(dc, p, t->v.sel, 0, right, sizeof right);
+	if ((dc = diffcache_get(t, p)) != NULL) {
+		graph_diff_status(dc, p, t->v->sel, 0, right, sizeof right);
 		if ((int)strlen(right) + 8 > COLS)
-			flame_diff_status(dc, p, t->v.sel, 1, right,
+			graph_diff_status(dc, p, t->v->sel, 1, right,
 			    sizeof right);
 	}
 	if ((int)strlen(right) + 8 > COLS)
@@ -246,30 +131,26 @@ flame_status(struct tui *t)
 	attr_set(A_NORMAL, 0, NULL);
 }
 
-/* The bottom line: a message, the search, or a hint. */
-static void
-flame_bottom(struct tui *t)
+void
+graph_bottom(struct tui *t, const char *hint)
 {
-	const struct profile *p = t->v.p;
-	char line[LABEL_MAX], pat[256], out[LABEL_MAX];
+	const struct profile *p = t->v->p;
+	char line[LABEL_MAX], pat[256];
 	uint64_t mz;
 
 	if (t->msg[0] != '\0')
 		snprintf(line, sizeof line, "%s", t->msg);
-	else if (t->v.searching) {
-		mz = view_matched_zoom(&t->v);
-		text_fit(t->v.pattern, strlen(t->v.pattern), 60, term.utf8,
+	else if (t->v->searching) {
+		mz = view_matched_zoom(t->v);
+		text_fit(t->v->pattern, strlen(t->v->pattern), 60, term.utf8,
 		    pat, sizeof pat);
 		snprintf(line, sizeof line, "/%s/%s matched %.2f%% of total, "
 		    "%.2f%% of zoom (n, N: next, previous; Esc: clear)", pat,
-		    t->v.icase ? "i" : "",
-		    flame_pct(t->v.matched, p->nodes[PROFILE_ROOT].total),
-		    flame_pct(mz, p->nodes[view_root(&t->v)].total));
-	} else if (t->cur.mode == MODE_SANDWICH)
-		snprintf(line, sizeof line, "%s above, %s below  Tab: "
-		    "switch pane  f: focus  c: back  u: undo  q: quit",
-		    t->pane == 0 ? "CALLERS" : "callers",
-		    t->pane == 1 ? "CALLEES" : "callees");
+		    t->v->icase ? "i" : "",
+		    graph_pct(t->v->matched, p->nodes[PROFILE_ROOT].total),
+		    graph_pct(mz, p->nodes[view_root(t->v)].total));
+	} else if (hint != NULL)
+		snprintf(line, sizeof line, "%s", hint);
 	else if (p->delta != NULL)
 		snprintf(line, sizeof line, "Enter: zoom  w: widths from %s  "
 		    "u: undo  /: search  ?: help  q: quit",
@@ -277,15 +158,13 @@ flame_bottom(struct tui *t)
 	else
 		snprintf(line, sizeof line, "Enter: zoom  u: undo  /: search  "
 		    "i: %s  ?: help  q: quit",
-		    t->v.icicle ? "flame graph" : "icicle");
-	move(LINES - 1, 0);
-	text_fit(line, strlen(line), COLS, term.utf8, out, sizeof out);
-	addstr(out);
+		    t->v->icicle ? "flame graph" : "icicle");
+	chrome_bottom(line);
 }
 
 /* Draw a run of narrow frames: blocks of eighths of a cell, or dots. */
 static void
-flame_filler(const struct span *s, int y)
+graph_filler(const struct span *s, int y)
 {
 	double cov, lo, hi;
 	int c, eighths;
@@ -315,7 +194,7 @@ flame_filler(const struct span *s, int y)
 
 /* Draw one frame: a coloured block with its label, then a gap cell. */
 static void
-flame_frame(struct tui *t, const struct view *v, const struct diffcache *dc,
+graph_frame(struct tui *t, const struct view *v, const struct diffcache *dc,
     const struct span *s, int y)
 {
 	const struct name *nm = profile_name(v->p, s->node);
@@ -338,7 +217,7 @@ flame_frame(struct tui *t, const struct view *v, const struct diffcache *dc,
 			a = A_REVERSE;
 	} else {
 		c = term_color((s->flags & SPAN_MATCH) ? match_rgb :
-		    dc != NULL ? flame_diff_rgb(dc, v->p, s->node) :
+		    dc != NULL ? graph_diff_rgb(dc, v->p, s->node) :
 		    palette_color(t->pal, nm->s, nm->len));
 		pair = term_pair(COLOR_BLACK, c);
 		a = A_NORMAL;
@@ -357,116 +236,275 @@ flame_frame(struct tui *t, const struct view *v, const struct diffcache *dc,
 	attr_set(A_NORMAL, 0, NULL);
 }
 
-/* A graph of v from line top, h lines high. */
-static void
-flame_graph(struct tui *t, const struct view *v, int top, int h)
+void
+graph_view(struct tui *t, const struct view *v, int top, int h)
 {
-	const struct diffcache *dc = flame_diff(t, v->p);
+	const struct diffcache *dc = diffcache_get(t, v->p);
 	const struct span *s;
 	size_t r, i;
 	int y;
 
 	for (r = 0; r < v->nrows; r++) {
-		y = flame_line(v, top, h, r);
+		y = graph_line(v, top, h, r);
 		for (i = 0; i < v->rows[r].n; i++) {
 			s = &v->spans[v->rows[r].first + i];
 			if (s->flags & SPAN_FILLER)
-				flame_filler(s, y);
+				graph_filler(s, y);
 		}
 		for (i = 0; i < v->rows[r].n; i++) {
 			s = &v->spans[v->rows[r].first + i];
 			if (!(s->flags & SPAN_FILLER))
-				flame_frame(t, v, dc, s, y);
+				graph_frame(t, v, dc, s, y);
 		}
 	}
 }
 
-/* Free what a slot of the differential cache holds. */
+
+/* The layout row of t->v at screen line y, or -1. */
+static int
+graph_row_at(const struct tui *t, int y)
+{
+	int r;
+
+	if (y < t->vtop || y >= t->vtop + t->vheight)
+		return -1;
+	r = y - t->vtop;
+	return t->v->icicle ? r : t->vheight - 1 - r;
+}
+
+/* Lay out the graph between the title and the status line. */
 static void
-flame_diff_clear(struct diffcache *dc)
+graph_layout(struct tui *t)
 {
-	free(dc->inc);
-	free(dc->hidstacks);
-	free(dc->hidcount);
-	memset(dc, 0, sizeof *dc);
+	t->vtop = chrome_top();
+	t->vheight = chrome_height();
+	view_resize(t->v, COLS, t->vheight);
+	view_layout(t->v);
 }
 
-void
-flame_diff_forget(struct tui *t)
+/* Draw the graph's screen. */
+static void
+graph_draw(struct tui *t)
 {
-	t->diff[0].of = t->diff[1].of = NULL;
-}
-
-void
-flame_diff_free(struct tui *t)
-{
-	flame_diff_clear(&t->diff[0]);
-	flame_diff_clear(&t->diff[1]);
-}
-
-const struct diffcache *
-flame_diff(struct tui *t, const struct profile *p)
-{
-	struct diffcache *dc;
-	double sh;
-	uint32_t i;
-	int k;
-
-	if (p->delta == NULL)
-		return NULL;
-	for (k = 0; k < 2; k++)
-		if (t->diff[k].of == p && t->diff[k].nnodes == p->nnodes) {
-			t->difflast = k;
-			return &t->diff[k];
-		}
-	t->difflast = !t->difflast;	/* the one not used last */
-	dc = &t->diff[t->difflast];
-	flame_diff_clear(dc);
-	dc->inc = xcalloc(p->nnodes, sizeof *dc->inc);
-	dc->hidstacks = xcalloc(p->nnodes, sizeof *dc->hidstacks);
-	dc->hidcount = xcalloc(p->nnodes, sizeof *dc->hidcount);
-	dc->of = p;
-	dc->nnodes = p->nnodes;
-	diff_inclusive(p, dc->inc);
-	for (i = 0; i < p->nnodes; i++)
-		if (diff_hidden(p, i)) {
-			dc->hidstacks[i] = 1;
-			dc->hidcount[i] = diff_other(p, i);
-		}
-	/* Children come after their parents: sum from the end. */
-	for (i = p->nnodes; i-- > 1;) {
-		dc->hidstacks[p->nodes[i].parent] += dc->hidstacks[i];
-		dc->hidcount[p->nodes[i].parent] += dc->hidcount[i];
-	}
-	for (i = 1; i < p->nnodes; i++) {
-		sh = flame_share_change(p, dc->inc, i);
-		if (sh < 0)
-			sh = -sh;
-		if (sh > dc->maxshare)
-			dc->maxshare = sh;
-	}
-	return dc;
-}
-
-void
-flame_draw(struct tui *t)
-{
-	int top, h;
-
 	erase();
 	if (LINES < 1 || COLS < 1)
 		return;
-	flame_title(t);
-	if (LINES >= 3 && t->cur.mode == MODE_SANDWICH) {
-		filters_pane(t->pane, &top, &h);
-		flame_graph(t, &t->v, top, h);
-		filters_pane(!t->pane, &top, &h);
-		flame_graph(t, &t->other, top, h);
-		flame_status(t);
-	} else if (LINES >= 3) {
-		flame_graph(t, &t->v, flame_top(), flame_height());
-		flame_status(t);
+	chrome_title(t);
+	if (LINES >= 3) {
+		graph_view(t, t->v, chrome_top(), chrome_height());
+		graph_status(t);
 	}
 	if (LINES >= 2)
-		flame_bottom(t);
+		graph_bottom(t, NULL);
 }
+
+/* Say something on the bottom line until the next key. */
+static int
+graph_say(struct tui *t, const char *msg)
+{
+	snprintf(t->msg, sizeof t->msg, "%s", msg);
+	return VIEW_DRAW;
+}
+
+int
+graph_search(struct tui *t, const char *nomatch)
+{
+	struct prompt pr;
+	char err[256];
+	int ret;
+
+	memset(&pr, 0, sizeof pr);
+	pr.label = "/";
+	pr.icase = &t->icase;
+	screen_draw(t);
+	if (!screen_prompt(t, &pr))
+		return VIEW_DRAW;
+	if (pr.buf[0] == '\0')
+		return view_search_clear(t->v) | VIEW_DRAW;
+	ret = view_search(t->v, pr.buf, t->icase, err, sizeof err);
+	if (ret == 0) {
+		snprintf(t->msg, sizeof t->msg, "bad regular expression: %s",
+		    err);
+		return VIEW_DRAW;
+	}
+	if (t->v->matched == 0)
+		graph_say(t, nomatch);
+	return ret;
+}
+
+/*
+ * A file name for an export that does not exist yet:
+ * flametui-YYYYmmdd-HHMMSS.svg, or with -2, -3, ... after it.
+ */
+static void
+graph_export_name(char *buf, size_t len)
+{
+	char stamp[32];
+	struct stat st;
+	struct tm tm;
+	time_t now = time(NULL);
+	int i;
+
+	localtime_r(&now, &tm);
+	strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+	snprintf(buf, len, "flametui-%s.svg", stamp);
+	for (i = 2; lstat(buf, &st) == 0 && i < 1000; i++)
+		snprintf(buf, len, "flametui-%s-%d.svg", stamp, i);
+}
+
+int
+graph_save(struct tui *t, const char *label, const char *pane)
+{
+	struct svg_opts so;
+	struct prompt pr;
+	char err[1024], full[PATH_MAX];
+	uint64_t deep = 0;
+	size_t n;
+
+	memset(&pr, 0, sizeof pr);
+	pr.label = label;
+	graph_export_name(pr.buf, sizeof pr.buf);
+	pr.len = pr.cur = strlen(pr.buf);
+	screen_draw(t);
+	if (!screen_prompt(t, &pr) || pr.buf[0] == '\0')
+		return graph_say(t, "not saved");
+	/* The default never exists; a name typed over one is replaced. */
+	svg_defaults(&so);
+	so.palette = t->pal;
+	so.hash = 1;		/* the colours of the screen */
+	so.inverted = t->v->icicle;
+	so.deep = &deep;
+	if (t->v->searching) {
+		so.search = t->v->pattern;
+		so.search_icase = t->v->icase;
+	}
+	if (svg_export(t->v->p, view_root(t->v), &so, pr.buf, &t->inputs, err,
+	    sizeof err) != 0) {
+		snprintf(t->msg, sizeof t->msg, "not saved: %.480s", err);
+		return VIEW_DRAW;
+	}
+	if (strcmp(pr.buf, "-") != 0 && realpath(pr.buf, full) != NULL)
+		snprintf(t->msg, sizeof t->msg, "saved %s%.450s", pane, full);
+	else
+		snprintf(t->msg, sizeof t->msg, "saved %s%.450s", pane,
+		    pr.buf);
+	n = strlen(t->msg);
+	if (deep > 0)
+		snprintf(t->msg + n, sizeof t->msg - n, " (%llu frames more "
+		    "than %u levels up left out)", (unsigned long long)deep,
+		    so.maxdepth);
+	return VIEW_DRAW;
+}
+
+/* Select, or zoom into, the frame under a mouse click. */
+static int
+graph_click(struct tui *t, const struct term_event *ev, int dbl)
+{
+	int row = graph_row_at(t, ev->line);
+	uint32_t n;
+
+	if (row < 0)
+		return 0;
+	n = view_node_at(t->v, (size_t)row, ev->col);
+	if (n == NODE_NONE)
+		return 0;
+	if (dbl || n == t->v->sel) {
+		view_select(t->v, n);
+		return view_zoom(t->v) | VIEW_LAYOUT;
+	}
+	return view_select(t->v, n);
+}
+
+/* The actions that change the zoom. */
+static int
+graph_zoom(struct tui *t, enum action act, const struct term_event *ev)
+{
+	struct view *v = t->v;
+
+	switch (act) {
+	case ACT_ZOOM:
+		return view_zoom(v);
+	case ACT_UNZOOM:
+		return view_unzoom(v);
+	case ACT_ESCAPE:
+		if (v->searching)
+			return view_search_clear(v);
+		return view_unzoom(v);
+	case ACT_RESET:
+		return view_unzoom_all(v);
+	case ACT_CLICK:
+		return graph_click(t, ev, 0);
+	case ACT_DOUBLE_CLICK:
+		return graph_click(t, ev, 1);
+	default:
+		return 0;
+	}
+}
+
+int
+graph_action(struct tui *t, enum action act, const struct term_event *ev)
+{
+	struct view *v = t->v;
+	int up = v->icicle ? -1 : 1;	/* scrolling up goes to the leaves */
+	int page = chrome_height() > 1 ? chrome_height() - 1 : 1;
+	int ret;
+
+	switch (act) {
+	case ACT_UP:
+		return view_vertical(v, -1);
+	case ACT_DOWN:
+		return view_vertical(v, 1);
+	case ACT_LEFT:
+		return view_sideways(v, -1);
+	case ACT_RIGHT:
+		return view_sideways(v, 1);
+	case ACT_ZOOM:
+	case ACT_UNZOOM:
+	case ACT_ESCAPE:
+	case ACT_RESET:
+	case ACT_CLICK:
+	case ACT_DOUBLE_CLICK:
+		filters_mark(t);
+		ret = graph_zoom(t, act, ev);
+		filters_marked(t);
+		return ret;
+	case ACT_PAGE_UP:
+		return view_scroll(v, up * page);
+	case ACT_PAGE_DOWN:
+		return view_scroll(v, -up * page);
+	case ACT_SCROLL_UP:
+		return view_scroll(v, up);
+	case ACT_SCROLL_DOWN:
+		return view_scroll(v, -up);
+	case ACT_ICICLE:
+		return view_toggle_icicle(v);
+	case ACT_SEARCH:
+		return graph_search(t, "no frame matches");
+	case ACT_NEXT:
+	case ACT_PREV:
+		if (!v->searching)
+			return graph_say(t, "no search: press / to start one");
+		if (v->matched == 0)
+			return graph_say(t, "no frame matches");
+		if (view_matched_zoom(v) == 0)
+			return graph_say(t, "no frame in this zoom matches: "
+			    "Backspace or 0 zooms out");
+		ret = view_search_next(v, act == ACT_NEXT ? 1 : -1);
+		if (ret == 0 && !view_matches(v, v->sel))
+			return graph_say(t, "the matching frames are all narrower "
+			    "than a cell: zoom in to reach them");
+		return ret;
+	case ACT_SAVE_SVG:
+		return graph_save(t, "Save SVG as: ", "");
+	default:
+		return SCREEN_PASS;
+	}
+}
+
+const struct screen graph_screen = {
+	.name = "graph",
+	.keys = KEYS_GRAPH,
+	.layout = graph_layout,
+	.draw = graph_draw,
+	.action = graph_action,
+};

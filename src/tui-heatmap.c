@@ -11,17 +11,31 @@
 
 #include <curses.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include "keys.h"
-#include "term.h"
 #include "text.h"
-#include "tui.h"
+#include "timeline.h"
+#include "tui-screen.h"
+#include "util.h"
 
 #define HEAT_LEVELS 9		/* shades of a non-empty cell */
 #define HEAT_LABEL 6		/* columns of the offset axis */
 #define HEAT_MAXCW 4		/* the widest a second's column gets */
 #define NS 1000000000LL
+
+struct tui_heatmap {
+	struct profile *full;	/* the whole profile; orig is it or range */
+	struct profile range;	/* the selection's profile, when orig is it */
+	struct timeline tl;
+	int built;		/* tl is */
+	int nbuckets, include_idle;
+	int64_t cur;		/* the cursor's cell */
+	int64_t anchor;		/* where a selection began, -1 for none */
+	int marking;		/* the selection follows the cursor */
+	int64_t from, to;	/* the selection in ns from t0; to < 0: none */
+	int col0, row0;		/* first second and bucket shown */
+};
 
 /* Density characters of the levels, for monochrome terminals. */
 static const char heat_chars[HEAT_LEVELS + 1] = " .:-=+*#%@";
@@ -70,7 +84,8 @@ heatmap_rows(void)
 static int
 heatmap_cw(const struct tui *t)
 {
-	int cw = (COLS - HEAT_LABEL) / (t->tl.nsecs > 0 ? t->tl.nsecs : 1);
+	const struct tui_heatmap *h = t->heatmap;
+	int cw = (COLS - HEAT_LABEL) / (h->tl.nsecs > 0 ? h->tl.nsecs : 1);
 
 	return cw < 1 ? 1 : cw > HEAT_MAXCW ? HEAT_MAXCW : cw;
 }
@@ -88,27 +103,29 @@ heatmap_cols(const struct tui *t)
 static void
 heatmap_follow(struct tui *t)
 {
-	int sec = (int)(t->hcur / t->tl.nbuckets);
-	int b = (int)(t->hcur % t->tl.nbuckets), rows = heatmap_rows();
+	struct tui_heatmap *h = t->heatmap;
+	int sec = (int)(h->cur / h->tl.nbuckets);
+	int b = (int)(h->cur % h->tl.nbuckets), rows = heatmap_rows();
 
-	if (sec < t->hcol0)
-		t->hcol0 = sec;
-	if (sec >= t->hcol0 + heatmap_cols(t))
-		t->hcol0 = sec - heatmap_cols(t) + 1;
-	if (b < t->hrow0)
-		t->hrow0 = b;
-	if (rows > 0 && b >= t->hrow0 + rows)
-		t->hrow0 = b - rows + 1;
+	if (sec < h->col0)
+		h->col0 = sec;
+	if (sec >= h->col0 + heatmap_cols(t))
+		h->col0 = sec - heatmap_cols(t) + 1;
+	if (b < h->row0)
+		h->row0 = b;
+	if (rows > 0 && b >= h->row0 + rows)
+		h->row0 = b - rows + 1;
 }
 
 /* The selection's cells, first to last; 0 when there is none. */
 static int
 heatmap_sel_cells(const struct tui *t, int64_t *c0, int64_t *c1)
 {
-	if (t->hto < 0)
+	const struct tui_heatmap *h = t->heatmap;
+	if (h->to < 0)
 		return 0;
-	*c0 = timeline_cell_of(&t->tl, t->hfrom);
-	*c1 = timeline_cell_of(&t->tl, t->hto - 1);
+	*c0 = timeline_cell_of(&h->tl, h->from);
+	*c1 = timeline_cell_of(&h->tl, h->to - 1);
 	return 1;
 }
 
@@ -116,45 +133,50 @@ heatmap_sel_cells(const struct tui *t, int64_t *c0, int64_t *c1)
 static void
 heatmap_select(struct tui *t, int64_t a, int64_t b)
 {
+	struct tui_heatmap *h = t->heatmap;
 	int64_t lo = a < b ? a : b, hi = a < b ? b : a;
 
-	t->hfrom = timeline_cell_start(&t->tl, lo);
-	t->hto = timeline_cell_start(&t->tl, hi + 1);
+	h->from = timeline_cell_start(&h->tl, lo);
+	h->to = timeline_cell_start(&h->tl, hi + 1);
 }
 
-int
+/* Build the heat map: 0, or -1 with a message shown. */
+static int
 heatmap_open(struct tui *t)
 {
+	struct tui_heatmap *h = t->heatmap;
 	char err[256];
 
-	if (t->hasheat)
+	if (h->built)
 		return 0;
-	if (timeline_init(&t->tl, t->full, t->nbuckets, t->include_idle, err,
+	if (timeline_init(&h->tl, h->full, h->nbuckets, h->include_idle, err,
 	    sizeof err) != 0) {
 		snprintf(t->msg, sizeof t->msg, "no heat map: %s", err);
 		return -1;
 	}
-	t->hasheat = 1;
-	t->hanchor = -1;
-	if (t->tl.max == 0)
+	h->built = 1;
+	h->anchor = -1;
+	if (h->tl.max == 0)
 		snprintf(t->msg, sizeof t->msg, "every sample is idle: "
 		    "--include-idle shows them");
 	return 0;
 }
 
-void
+/* Show the graph of from_ns to to_ns (to_ns < 0: the whole profile). */
+static void
 heatmap_show_range(struct tui *t, int64_t from_ns, int64_t to_ns)
 {
-	struct profile old = t->range;
-	int hadrange = t->orig == &t->range;
+	struct tui_heatmap *h = t->heatmap;
+	struct profile old = h->range;
+	int hadrange = t->orig == &h->range;
 
 	/* The filters apply to the range's profile as to the whole one. */
 	t->rangelabel[0] = '\0';
 	if (to_ns < 0)
-		t->orig = t->full;
+		t->orig = h->full;
 	else {
-		timeline_range(&t->tl, from_ns, to_ns, &t->range);
-		t->orig = &t->range;
+		timeline_range(&h->tl, from_ns, to_ns, &h->range);
+		t->orig = &h->range;
 		snprintf(t->rangelabel, sizeof t->rangelabel, "time %.3f-%.3f s",
 		    (double)from_ns / 1e9, (double)to_ns / 1e9);
 	}
@@ -164,19 +186,20 @@ heatmap_show_range(struct tui *t, int64_t from_ns, int64_t to_ns)
 	filters_reload(t);
 	if (hadrange) {
 		if (to_ns < 0)
-			profile_free(&t->range);
+			profile_free(&h->range);
 		else
 			profile_free(&old);
 	}
-	t->heat = 0;
+	t->screen = screen_base(t);
 }
 
 /* Draw one cell: a shade, or its density character when monochrome. */
 static void
 heatmap_cell(struct tui *t, int y, int x, int cw, int64_t c, int sel)
 {
-	uint32_t n = t->tl.cells[c];
-	int level = heatmap_level(&t->tl, n), i;
+	struct tui_heatmap *h = t->heatmap;
+	uint32_t n = h->tl.cells[c];
+	int level = heatmap_level(&h->tl, n), i;
 	attr_t a = A_NORMAL;
 	short pair = 0;
 	char ch = heat_chars[level];
@@ -193,11 +216,11 @@ heatmap_cell(struct tui *t, int y, int x, int cw, int64_t c, int sel)
 			    (struct rgb){ 120, 170, 255 }));
 		ch = ' ';
 	}
-	if (c == t->hcur)
+	if (c == h->cur)
 		a |= A_UNDERLINE | A_BOLD;
 	attr_set(a, pair, NULL);
 	for (i = 0; i < cw && x + i < COLS; i++)
-		mvaddch(y, x + i, (chtype)(c == t->hcur && i == 0 &&
+		mvaddch(y, x + i, (chtype)(c == h->cur && i == 0 &&
 		    ch == ' ' ? '_' : ch));
 	attr_set(A_NORMAL, 0, NULL);
 }
@@ -206,23 +229,24 @@ heatmap_cell(struct tui *t, int y, int x, int cw, int64_t c, int sel)
 static void
 heatmap_xaxis(struct tui *t, int y, int cw, int ncols)
 {
+	struct tui_heatmap *h = t->heatmap;
 	char lab[32];
 	int step = 1, s, x, w;
 	static const int steps[] = { 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000,
 	    2000, 5000, 10000 };
 	size_t i;
 
-	w = snprintf(lab, sizeof lab, "%d", t->tl.nsecs) + 1;
+	w = snprintf(lab, sizeof lab, "%d", h->tl.nsecs) + 1;
 	for (i = 0; i < sizeof steps / sizeof steps[0]; i++) {
 		step = steps[i];
 		if (step * cw >= w)
 			break;
 	}
 	mvaddstr(y, 0, "s  ms");
-	for (s = t->hcol0; s < t->hcol0 + ncols && s < t->tl.nsecs; s++) {
+	for (s = h->col0; s < h->col0 + ncols && s < h->tl.nsecs; s++) {
 		if (s % step != 0)
 			continue;
-		x = HEAT_LABEL + (s - t->hcol0) * cw;
+		x = HEAT_LABEL + (s - h->col0) * cw;
 		snprintf(lab, sizeof lab, "%d", s);
 		if (x + (int)strlen(lab) <= COLS)
 			mvaddstr(y, x, lab);
@@ -233,14 +257,15 @@ heatmap_xaxis(struct tui *t, int y, int cw, int ncols)
 static void
 heatmap_legend(struct tui *t, int y)
 {
+	struct tui_heatmap *h = t->heatmap;
 	char num[32];
 	int l, x;
 
 	move(y, 0);
 	addstr("scale: ");
-	for (l = 0; l <= HEAT_LEVELS && l <= (int)t->tl.max; l++) {
+	for (l = 0; l <= HEAT_LEVELS && l <= (int)h->tl.max; l++) {
 		x = getcurx(stdscr);
-		snprintf(num, sizeof num, " %u ", heatmap_level_min(&t->tl, l));
+		snprintf(num, sizeof num, " %u ", heatmap_level_min(&h->tl, l));
 		if (x + 2 + (int)strlen(num) > COLS)
 			break;
 		if (term.colors == TERM_MONO)
@@ -253,15 +278,17 @@ heatmap_legend(struct tui *t, int y)
 		}
 		addstr(num);
 	}
-	snprintf(num, sizeof num, "(max %u a cell)", t->tl.max);
+	snprintf(num, sizeof num, "(max %u a cell)", h->tl.max);
 	if (getcurx(stdscr) + (int)strlen(num) <= COLS)
 		addstr(num);
 }
 
-void
+/* Draw the heat map's screen. */
+static void
 heatmap_draw(struct tui *t)
 {
-	const struct timeline *tl = &t->tl;
+	struct tui_heatmap *h = t->heatmap;
+	const struct timeline *tl = &h->tl;
 	char line[1024], sel[256];
 	int64_t c, c0 = 0, c1 = -1, cc;
 	uint64_t nsel = 0;
@@ -276,20 +303,20 @@ heatmap_draw(struct tui *t)
 	    "buckets a second (%d ms) | %s", t->files,
 	    (unsigned long long)tl->nsamples, tl->include_idle ? "" : " not idle",
 	    tl->nbuckets, bucket_ms, t->format);
-	flame_bar(0, line, 0);
+	chrome_bar(0, line, 0);
 	if (LINES < 7)
 		return;
 	heatmap_xaxis(t, 1, cw, ncols);
 	has = heatmap_sel_cells(t, &c0, &c1);
-	for (r = 0; r < rows && t->hrow0 + r < tl->nbuckets; r++) {
-		b = t->hrow0 + r;
+	for (r = 0; r < rows && h->row0 + r < tl->nbuckets; r++) {
+		b = h->row0 + r;
 		y = 2 + r;
 		if (b == 0 || b % (tl->nbuckets > 10 ? 5 : 1) == 0)
 			mvprintw(y, 0, "%5lld",
 			    (long long)(timeline_cell_start(tl, b) / 1000000));
-		for (s = t->hcol0; s < t->hcol0 + ncols && s < tl->nsecs; s++) {
+		for (s = h->col0; s < h->col0 + ncols && s < tl->nsecs; s++) {
 			c = (int64_t)s * tl->nbuckets + b;
-			heatmap_cell(t, y, HEAT_LABEL + (s - t->hcol0) * cw, cw,
+			heatmap_cell(t, y, HEAT_LABEL + (s - h->col0) * cw, cw,
 			    c, has && c >= c0 && c <= c1);
 		}
 	}
@@ -301,15 +328,15 @@ heatmap_draw(struct tui *t)
 		    cc < (int64_t)tl->nsecs * tl->nbuckets; cc++)
 			nsel += tl->cells[cc];
 		snprintf(sel, sizeof sel, " | selection %.3f-%.3f s: %llu "
-		    "samples%s", (double)t->hfrom / 1e9, (double)t->hto / 1e9,
-		    (unsigned long long)nsel, t->hmarking ? " (Space ends it)" :
+		    "samples%s", (double)h->from / 1e9, (double)h->to / 1e9,
+		    (unsigned long long)nsel, h->marking ? " (Space ends it)" :
 		    "");
 	}
 	snprintf(line, sizeof line, "cursor %lld s + %lld ms: %u samples%s",
-	    (long long)(t->hcur / tl->nbuckets),
-	    (long long)(timeline_cell_start(tl, t->hcur % tl->nbuckets) /
-	    1000000), tl->cells[t->hcur], sel);
-	flame_bar(LINES - 2, line, 1);
+	    (long long)(h->cur / tl->nbuckets),
+	    (long long)(timeline_cell_start(tl, h->cur % tl->nbuckets) /
+	    1000000), tl->cells[h->cur], sel);
+	chrome_bar(LINES - 2, line, 1);
 	if (t->msg[0] != '\0')
 		snprintf(line, sizeof line, "%s", t->msg);
 	else
@@ -323,87 +350,161 @@ heatmap_draw(struct tui *t)
 static int64_t
 heatmap_cell_at(const struct tui *t, int line, int col)
 {
+	const struct tui_heatmap *h = t->heatmap;
 	int cw = heatmap_cw(t), r = line - 2, s;
 
 	if (r < 0 || r >= heatmap_rows() || col < HEAT_LABEL)
 		return -1;
-	s = t->hcol0 + (col - HEAT_LABEL) / cw;
-	if (s >= t->tl.nsecs || t->hrow0 + r >= t->tl.nbuckets)
+	s = h->col0 + (col - HEAT_LABEL) / cw;
+	if (s >= h->tl.nsecs || h->row0 + r >= h->tl.nbuckets)
 		return -1;
-	return (int64_t)s * t->tl.nbuckets + t->hrow0 + r;
+	return (int64_t)s * h->tl.nbuckets + h->row0 + r;
 }
 
 /* Move the cursor to cell c; a selection being marked follows it. */
 static int
 heatmap_move(struct tui *t, int64_t c)
 {
-	int64_t ncells = (int64_t)t->tl.nsecs * t->tl.nbuckets;
+	struct tui_heatmap *h = t->heatmap;
+	int64_t ncells = (int64_t)h->tl.nsecs * h->tl.nbuckets;
 
 	if (c < 0 || c >= ncells)
 		return 0;
-	t->hcur = c;
-	if (t->hmarking)
-		heatmap_select(t, t->hanchor, c);
+	h->cur = c;
+	if (h->marking)
+		heatmap_select(t, h->anchor, c);
 	return VIEW_DRAW;
 }
 
-int
-heatmap_action(struct tui *t, int action, int line, int col)
+/* The heat map's actions; SCREEN_PASS for the others. */
+static int
+heatmap_action(struct tui *t, enum action action, const struct term_event *ev)
 {
-	int nb = t->tl.nbuckets;
+	int line = ev->line, col = ev->col;
+	struct tui_heatmap *h = t->heatmap;
+	int nb = h->tl.nbuckets;
 	int64_t c;
 
 	switch ((enum action)action) {
 	case ACT_LEFT:
-		return heatmap_move(t, t->hcur - nb);
+		return heatmap_move(t, h->cur - nb);
 	case ACT_RIGHT:
-		return heatmap_move(t, t->hcur + nb);
+		return heatmap_move(t, h->cur + nb);
 	case ACT_UP:
-		if (t->hcur % nb == 0)
+		if (h->cur % nb == 0)
 			return 0;
-		return heatmap_move(t, t->hcur - 1);
+		return heatmap_move(t, h->cur - 1);
 	case ACT_DOWN:
-		if (t->hcur % nb == nb - 1)
+		if (h->cur % nb == nb - 1)
 			return 0;
-		return heatmap_move(t, t->hcur + 1);
+		return heatmap_move(t, h->cur + 1);
 	case ACT_H_MARK:
-		if (t->hmarking) {
-			t->hmarking = 0;
+		if (h->marking) {
+			h->marking = 0;
 			return VIEW_DRAW;
 		}
-		t->hanchor = t->hcur;
-		t->hmarking = 1;
-		heatmap_select(t, t->hcur, t->hcur);
+		h->anchor = h->cur;
+		h->marking = 1;
+		heatmap_select(t, h->cur, h->cur);
 		return VIEW_DRAW;
 	case ACT_H_CLEAR:
-		t->hmarking = 0;
-		t->hanchor = -1;
-		t->hto = -1;
+		h->marking = 0;
+		h->anchor = -1;
+		h->to = -1;
 		return VIEW_DRAW;
 	case ACT_CLICK:
 		if ((c = heatmap_cell_at(t, line, col)) < 0)
 			return 0;
-		t->hmarking = 0;
-		t->hanchor = t->hcur = c;
+		h->marking = 0;
+		h->anchor = h->cur = c;
 		heatmap_select(t, c, c);
 		return VIEW_DRAW;
 	case ACT_SHIFT_CLICK:
 		if ((c = heatmap_cell_at(t, line, col)) < 0)
 			return 0;
-		if (t->hanchor < 0)
-			t->hanchor = t->hcur;
-		t->hmarking = 0;
-		t->hcur = c;
-		heatmap_select(t, t->hanchor, c);
+		if (h->anchor < 0)
+			h->anchor = h->cur;
+		h->marking = 0;
+		h->cur = c;
+		heatmap_select(t, h->anchor, c);
 		return VIEW_DRAW;
 	case ACT_H_SHOW:
-		t->hmarking = 0;
-		heatmap_show_range(t, t->hfrom, t->hto);
+		h->marking = 0;
+		heatmap_show_range(t, h->from, h->to);
 		return VIEW_LAYOUT;
 	case ACT_HEATMAP:
-		t->heat = 0;
+		t->screen = screen_base(t);
 		return VIEW_LAYOUT;
 	default:
-		return 0;
+		return SCREEN_PASS;
 	}
 }
+
+/* Lay out the screen under it, which shows again when it closes. */
+static void
+heatmap_layout(struct tui *t)
+{
+	const struct screen *s = screen_base(t);
+
+	if (s->layout != NULL)
+		s->layout(t);
+}
+
+void
+heatmap_start(struct tui *t, const struct tui_opts *o)
+{
+	struct tui_heatmap *h;
+
+	h = t->heatmap = xcalloc(1, sizeof *t->heatmap);
+	h->full = t->p;
+	h->nbuckets = o->nbuckets > 0 ? o->nbuckets : TIMELINE_BUCKETS;
+	h->include_idle = o->include_idle;
+	h->anchor = -1;
+	h->to = -1;
+	if ((o->range_to < 0 && !o->heatmap) || heatmap_open(t) != 0)
+		return;
+	if (o->range_to >= 0) {
+		h->from = o->range_from;
+		h->to = o->range_to;
+		h->cur = timeline_cell_of(&h->tl, h->from);
+		/* A range past the end: the cursor on the last cell. */
+		if (h->cur >= (int64_t)h->tl.nsecs * h->tl.nbuckets)
+			h->cur = (int64_t)h->tl.nsecs * h->tl.nbuckets - 1;
+		if (h->cur < 0)
+			h->cur = 0;
+		heatmap_show_range(t, h->from, h->to);
+		if (t->p->nodes[PROFILE_ROOT].total == 0)
+			snprintf(t->msg, sizeof t->msg, "no samples in "
+			    "--time-range (m: the heat map)");
+	}
+	if (o->heatmap)
+		t->screen = &heatmap_screen;
+}
+
+/* Free the timeline and the range's profile. */
+static void
+heatmap_free(struct tui *t)
+{
+	struct tui_heatmap *h = t->heatmap;
+
+	if (h == NULL)
+		return;
+	if (t->orig == &h->range) {
+		profile_free(&h->range);
+		t->orig = h->full;
+	}
+	if (h->built)
+		timeline_free(&h->tl);
+	free(h);
+	t->heatmap = NULL;
+}
+
+const struct screen heatmap_screen = {
+	.name = "heat map",
+	.keys = KEYS_HEATMAP,
+	.open = heatmap_open,
+	.layout = heatmap_layout,
+	.draw = heatmap_draw,
+	.action = heatmap_action,
+	.free = heatmap_free,
+};

@@ -6,17 +6,22 @@
 
 #include <curses.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include "keys.h"
-#include "term.h"
 #include "text.h"
-#include "tui.h"
+#include "tui-screen.h"
+#include "util.h"
 
 #define HELP_LINE 512
 /* The title says how to leave, which the last line says too. */
 #define HELP_TITLE "flametui help  (Up, Down, PageUp, PageDown: scroll; " \
 	"any other key: close)"
+
+struct tui_help {
+	int top;			/* first help line shown */
+	const struct screen *back;	/* the screen it was opened over */
+};
 
 /*
  * Write help line n (from 0) into buf; returns 0 past the last line. Rows
@@ -82,46 +87,87 @@ help_count(void)
 	return n;
 }
 
-void
+/* Open over the screen up, at the first line. */
+static int
+help_open(struct tui *t)
+{
+	if (t->help == NULL)
+		t->help = xcalloc(1, sizeof *t->help);
+	t->help->top = 0;
+	t->help->back = t->screen;
+	return 0;
+}
+
+/* Lay out the screen under it, which shows again when it closes. */
+static void
+help_layout(struct tui *t)
+{
+	if (t->help->back->layout != NULL)
+		t->help->back->layout(t);
+}
+
+/* Draw the help from its first line shown. */
+static void
 help_draw(struct tui *t)
 {
+	struct tui_help *h = t->help;
 	char buf[HELP_LINE], out[HELP_LINE * 4];
 	int y, n = help_count();
 
-	if (t->helptop > n - (LINES - 1))
-		t->helptop = n - (LINES - 1);
-	if (t->helptop < 0)
-		t->helptop = 0;
+	if (h->top > n - (LINES - 1))
+		h->top = n - (LINES - 1);
+	if (h->top < 0)
+		h->top = 0;
 	erase();
-	flame_bar(0, HELP_TITLE, 0);
-	for (y = 1; y < LINES && help_line(t->helptop + y - 1, buf, sizeof buf);
+	chrome_bar(0, HELP_TITLE, 0);
+	for (y = 1; y < LINES && help_line(h->top + y - 1, buf, sizeof buf);
 	    y++) {
 		text_fit(buf, strlen(buf), COLS, term.utf8, out, sizeof out);
 		mvaddstr(y, 0, out);
 	}
 }
 
-int
-help_key(struct tui *t, const char *key)
+/* Scroll; any other key closes the help. */
+static int
+help_action(struct tui *t, enum action act, const struct term_event *ev)
 {
-	switch (keys_find(KEYS_GRAPH, key)) {
+	(void)ev;
+	switch (act) {
 	case ACT_UP:
 	case ACT_SCROLL_UP:
-		t->helptop--;
+		t->help->top--;
 		break;
 	case ACT_DOWN:
 	case ACT_SCROLL_DOWN:
-		t->helptop++;
+		t->help->top++;
 		break;
 	case ACT_PAGE_UP:
-		t->helptop -= LINES - 2;
+		t->help->top -= LINES - 2;
 		break;
 	case ACT_PAGE_DOWN:
-		t->helptop += LINES - 2;
+		t->help->top += LINES - 2;
 		break;
 	default:
-		t->help = 0;
+		t->screen = t->help->back;
 		break;
 	}
 	return VIEW_DRAW;
 }
+
+/* Free its state. */
+static void
+help_free(struct tui *t)
+{
+	free(t->help);
+	t->help = NULL;
+}
+
+const struct screen help_screen = {
+	.name = "help",
+	.keys = KEYS_GRAPH,
+	.open = help_open,
+	.layout = help_layout,
+	.draw = help_draw,
+	.action = help_action,
+	.free = help_free,
+};

@@ -14,14 +14,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diff.h"
-#include "keys.h"
-#include "term.h"
 #include "text.h"
-#include "tui.h"
+#include "top.h"
+#include "tui-screen.h"
 #include "util.h"
 
 #define TABLE_LINE 8192
+
+struct tui_table {
+	struct top_row *top;	/* every function; NULL until shown */
+	size_t ntop;
+	enum top_sort sort;
+	size_t *vis;		/* rows shown: indices into top */
+	size_t nvis, sel, first;
+	char *pat;		/* the search, or NULL */
+	unsigned gen;		/* t->gen when top was computed */
+};
 
 /* The first screen line of the rows, and how many fit. */
 static int
@@ -36,40 +44,48 @@ table_height(void)
 	return LINES > 4 ? LINES - 4 : 0;
 }
 
-/* The rows the search lets through, into t->topvis. */
+/* The rows the search lets through, into tb->vis. */
 static void
 table_filter(struct tui *t)
 {
+	struct tui_table *tb = t->table;
 	regex_t re;
 	size_t i;
 	int ok = 0;
 
-	free(t->topvis);
-	t->topvis = xcalloc(t->ntop > 0 ? t->ntop : 1, sizeof *t->topvis);
-	t->ntopvis = 0;
-	if (t->toppat != NULL)
-		ok = regcomp(&re, t->toppat, REG_EXTENDED | REG_NOSUB |
+	free(tb->vis);
+	tb->vis = xcalloc(tb->ntop > 0 ? tb->ntop : 1, sizeof *tb->vis);
+	tb->nvis = 0;
+	if (tb->pat != NULL)
+		ok = regcomp(&re, tb->pat, REG_EXTENDED | REG_NOSUB |
 		    (t->icase ? REG_ICASE : 0)) == 0;
-	for (i = 0; i < t->ntop; i++)
-		if (!ok || regexec(&re, t->p->names[t->top[i].name].s, 0, NULL,
+	for (i = 0; i < tb->ntop; i++)
+		if (!ok || regexec(&re, t->p->names[tb->top[i].name].s, 0, NULL,
 		    0) == 0)
-			t->topvis[t->ntopvis++] = i;
+			tb->vis[tb->nvis++] = i;
 	if (ok)
 		regfree(&re);
-	if (t->topsel >= t->ntopvis)
-		t->topsel = t->ntopvis > 0 ? t->ntopvis - 1 : 0;
+	if (tb->sel >= tb->nvis)
+		tb->sel = tb->nvis > 0 ? tb->nvis - 1 : 0;
 }
 
 /* Compute the table of the profile shown, if it is not yet. */
-static void
+static struct tui_table *
 table_ensure(struct tui *t)
 {
-	if (t->top != NULL)
-		return;
-	t->ntop = top_compute(t->p, t->cur.reverse, t->topsort,
-	    &t->top);
-	t->topsel = t->topfirst = 0;
+	struct tui_table *tb = t->table;
+
+	if (tb == NULL)
+		tb = t->table = xcalloc(1, sizeof *t->table);
+	if (tb->top != NULL && tb->gen == t->gen)
+		return tb;
+	free(tb->top);
+	tb->ntop = top_compute(t->p, t->cur.reverse, tb->sort,
+	    &tb->top);
+	tb->gen = t->gen;
+	tb->sel = tb->first = 0;
 	table_filter(t);
+	return tb;
 }
 
 /* c as a percentage of the profile shown. */
@@ -89,7 +105,7 @@ static void
 table_diff(struct tui *t, char *line, size_t size)
 {
 	const struct profile *p = t->p;
-	const struct diffcache *dc = flame_diff(t, p);
+	const struct diffcache *dc = diffcache_get(t, p);
 	size_t len = strlen(line);
 	char c[64];
 
@@ -119,47 +135,48 @@ table_count_width(const struct tui *t)
 
 	if (COLS >= 14 + 1 + 7 + 1 + 14 + 1 + 7 + 2 + 20)
 		return 14;
-	w = (int)strlen(flame_count(t->p, t->p->nodes[PROFILE_ROOT].total, s,
+	w = (int)strlen(chrome_count(t->p, t->p->nodes[PROFILE_ROOT].total, s,
 	    sizeof s));
 	return w > 7 ? w : 7;	/* "[total]" */
 }
 
-void
+/* Draw the table's screen. */
+static void
 table_draw(struct tui *t)
 {
 	char line[TABLE_LINE], out[TABLE_LINE], s[64], tot[64];
+	struct tui_table *tb = table_ensure(t);
 	const struct top_row *r;
 	size_t i;
 	int y, h = table_height(), cw = table_count_width(t);
 
-	table_ensure(t);
 	erase();
 	if (LINES < 1 || COLS < 1)
 		return;
-	flame_title(t);
+	chrome_title(t);
 	if (h > 0) {
-		if (t->topsel < t->topfirst)
-			t->topfirst = t->topsel;
-		if (t->topsel >= t->topfirst + (size_t)h)
-			t->topfirst = t->topsel - (size_t)h + 1;
+		if (tb->sel < tb->first)
+			tb->first = tb->sel;
+		if (tb->sel >= tb->first + (size_t)h)
+			tb->first = tb->sel - (size_t)h + 1;
 		snprintf(line, sizeof line, "%*s %7s %*s %7s  %s", cw,
-		    t->topsort == TOP_BY_SELF ? "[self]" : "self", "self%", cw,
-		    t->topsort == TOP_BY_TOTAL ? "[total]" : "total", "total%",
+		    tb->sort == TOP_BY_SELF ? "[self]" : "self", "self%", cw,
+		    tb->sort == TOP_BY_TOTAL ? "[total]" : "total", "total%",
 		    "function");
 		attr_set(A_BOLD, 0, NULL);
 		text_fit(line, strlen(line), COLS, term.utf8, out, sizeof out);
 		mvaddstr(1, 0, out);
 		attr_set(A_NORMAL, 0, NULL);
-		for (y = 0; y < h && t->topfirst + (size_t)y < t->ntopvis; y++) {
-			i = t->topfirst + (size_t)y;
-			r = &t->top[t->topvis[i]];
+		for (y = 0; y < h && tb->first + (size_t)y < tb->nvis; y++) {
+			i = tb->first + (size_t)y;
+			r = &tb->top[tb->vis[i]];
 			snprintf(line, sizeof line, "%*s %6.2f%% %*s %6.2f%%  "
-			    "%s", cw, flame_count(t->p, r->self, s, sizeof s),
+			    "%s", cw, chrome_count(t->p, r->self, s, sizeof s),
 			    table_pct(t, r->self), cw,
-			    flame_count(t->p, r->total, tot, sizeof tot),
+			    chrome_count(t->p, r->total, tot, sizeof tot),
 			    table_pct(t, r->total), t->p->names[r->name].s);
-			if (i == t->topsel)
-				flame_bar(table_top() + y, line, 1);
+			if (i == tb->sel)
+				chrome_bar(table_top() + y, line, 1);
 			else {
 				text_fit(line, strlen(line), COLS, term.utf8,
 				    out, sizeof out);
@@ -168,24 +185,24 @@ table_draw(struct tui *t)
 		}
 	}
 	if (LINES >= 3) {
-		if (t->toppat != NULL)
+		if (tb->pat != NULL)
 			snprintf(line, sizeof line, "%zu of %zu functions | "
-			    "sorted by %s samples", t->ntopvis, t->ntop,
-			    t->topsort == TOP_BY_SELF ? "self" : "total");
+			    "sorted by %s samples", tb->nvis, tb->ntop,
+			    tb->sort == TOP_BY_SELF ? "self" : "total");
 		else
 			snprintf(line, sizeof line, "%zu functions | sorted by "
-			    "%s samples", t->ntop,
-			    t->topsort == TOP_BY_SELF ? "self" : "total");
+			    "%s samples", tb->ntop,
+			    tb->sort == TOP_BY_SELF ? "self" : "total");
 		if (t->p->delta != NULL)
 			table_diff(t, line, sizeof line);
-		flame_bar(LINES - 2, line, 0);
+		chrome_bar(LINES - 2, line, 0);
 	}
 	if (LINES >= 2) {
 		if (t->msg[0] != '\0')
 			snprintf(line, sizeof line, "%s", t->msg);
-		else if (t->toppat != NULL)
+		else if (tb->pat != NULL)
 			snprintf(line, sizeof line, "/%s/%s (Esc: clear)",
-			    t->toppat, t->icase ? "i" : "");
+			    tb->pat, t->icase ? "i" : "");
 		else
 			snprintf(line, sizeof line, "Enter: focus  c: callers "
 			    "and callees  o: sort  /: search  t: graph  "
@@ -199,6 +216,7 @@ table_draw(struct tui *t)
 static int
 table_search(struct tui *t)
 {
+	struct tui_table *tb = t->table;
 	struct prompt pr;
 	regex_t re;
 	char err[256];
@@ -209,8 +227,8 @@ table_search(struct tui *t)
 	pr.icase = &t->icase;
 	if (!screen_prompt(t, &pr))
 		return VIEW_DRAW;
-	free(t->toppat);
-	t->toppat = NULL;
+	free(tb->pat);
+	tb->pat = NULL;
 	if (pr.buf[0] != '\0') {
 		ret = regcomp(&re, pr.buf, REG_EXTENDED | REG_NOSUB |
 		    (t->icase ? REG_ICASE : 0));
@@ -221,11 +239,11 @@ table_search(struct tui *t)
 			return VIEW_DRAW;
 		}
 		regfree(&re);
-		t->toppat = xstrdup(pr.buf);
+		tb->pat = xstrdup(pr.buf);
 	}
-	t->topsel = t->topfirst = 0;
+	tb->sel = tb->first = 0;
 	table_filter(t);
-	if (t->toppat != NULL && t->ntopvis == 0)
+	if (tb->pat != NULL && tb->nvis == 0)
 		snprintf(t->msg, sizeof t->msg, "no function matches");
 	return VIEW_DRAW;
 }
@@ -234,55 +252,59 @@ table_search(struct tui *t)
 static const char *
 table_selected(struct tui *t)
 {
-	if (t->topsel >= t->ntopvis)
+	struct tui_table *tb = t->table;
+
+	if (tb->sel >= tb->nvis)
 		return NULL;
-	return t->p->names[t->top[t->topvis[t->topsel]].name].s;
+	return t->p->names[tb->top[tb->vis[tb->sel]].name].s;
 }
 
-int
-table_action(struct tui *t, int act, int line)
+/* The table's actions: moves, focus, sort, search; SCREEN_PASS for others. */
+static int
+table_action(struct tui *t, enum action act, const struct term_event *ev)
 {
+	struct tui_table *tb = table_ensure(t);
 	int page = table_height() > 1 ? table_height() - 1 : 1;
+	int line = ev->line;
 	const char *name;
 	size_t i;
 
-	table_ensure(t);
 	switch (act) {
 	case ACT_CLICK:
 	case ACT_DOUBLE_CLICK:
 		/* A click selects a row; on the selected row, focuses. */
 		if (line < table_top() || line >= table_top() + table_height())
 			return 0;
-		i = t->topfirst + (size_t)(line - table_top());
-		if (i >= t->ntopvis)
+		i = tb->first + (size_t)(line - table_top());
+		if (i >= tb->nvis)
 			return 0;
-		if (i != t->topsel && act == ACT_CLICK) {
-			t->topsel = i;
+		if (i != tb->sel && act == ACT_CLICK) {
+			tb->sel = i;
 			return VIEW_DRAW;
 		}
-		t->topsel = i;
+		tb->sel = i;
 		return filters_focus(t, table_selected(t));
 	case ACT_UP:
 	case ACT_SCROLL_UP:
-		if (t->topsel > 0)
-			t->topsel--;
+		if (tb->sel > 0)
+			tb->sel--;
 		return VIEW_DRAW;
 	case ACT_DOWN:
 	case ACT_SCROLL_DOWN:
-		if (t->topsel + 1 < t->ntopvis)
-			t->topsel++;
+		if (tb->sel + 1 < tb->nvis)
+			tb->sel++;
 		return VIEW_DRAW;
 	case ACT_PAGE_UP:
-		t->topsel = t->topsel > (size_t)page ? t->topsel -
+		tb->sel = tb->sel > (size_t)page ? tb->sel -
 		    (size_t)page : 0;
 		return VIEW_DRAW;
 	case ACT_PAGE_DOWN:
-		t->topsel += (size_t)page;
-		if (t->topsel >= t->ntopvis)
-			t->topsel = t->ntopvis > 0 ? t->ntopvis - 1 : 0;
+		tb->sel += (size_t)page;
+		if (tb->sel >= tb->nvis)
+			tb->sel = tb->nvis > 0 ? tb->nvis - 1 : 0;
 		return VIEW_DRAW;
 	case ACT_RESET:
-		t->topsel = 0;
+		tb->sel = 0;
 		return VIEW_DRAW;
 	case ACT_ZOOM:
 	case ACT_FOCUS:
@@ -293,35 +315,46 @@ table_action(struct tui *t, int act, int line)
 			return filters_sandwich(t, name);
 		return filters_focus(t, name);
 	case ACT_SORT:
-		t->topsort = t->topsort == TOP_BY_TOTAL ? TOP_BY_SELF :
+		tb->sort = tb->sort == TOP_BY_TOTAL ? TOP_BY_SELF :
 		    TOP_BY_TOTAL;
-		top_sort(t->p, t->top, t->ntop, t->topsort);
-		t->topsel = t->topfirst = 0;
+		top_sort(t->p, tb->top, tb->ntop, tb->sort);
+		tb->sel = tb->first = 0;
 		table_filter(t);
 		return VIEW_DRAW;
 	case ACT_SEARCH:
 		return table_search(t);
 	case ACT_ESCAPE:
-		if (t->toppat != NULL) {
-			free(t->toppat);
-			t->toppat = NULL;
+		if (tb->pat != NULL) {
+			free(tb->pat);
+			tb->pat = NULL;
 			table_filter(t);
 			return VIEW_DRAW;
 		}
 		return filters_action(t, ACT_TOP);
-	case ACT_HELP:
-	case ACT_REDRAW:
-	case ACT_QUIT:
-	case ACT_UNDO:
-	case ACT_REVERSE:
-	case ACT_TOP:
-	case ACT_HIDE:
-	case ACT_IGNORE:
-	case ACT_PRUNE:
-	case ACT_RECURSION:
-	case ACT_WIDTHS:
-		return -1;	/* as in the graph */
 	default:
-		return 0;
+		return SCREEN_PASS;
 	}
 }
+
+/* Free the table and its search. */
+static void
+table_free(struct tui *t)
+{
+	struct tui_table *tb = t->table;
+
+	if (tb == NULL)
+		return;
+	free(tb->top);
+	free(tb->vis);
+	free(tb->pat);
+	free(tb);
+	t->table = NULL;
+}
+
+const struct screen table_screen = {
+	.name = "top table",
+	.keys = KEYS_GRAPH,
+	.draw = table_draw,
+	.action = table_action,
+	.free = table_free,
+};
