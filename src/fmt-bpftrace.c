@@ -15,7 +15,9 @@
  * first; the elements of a key are joined by ", "; an element that is not a
  * stack (comm) ends up on the closing line before "]: COUNT". The stack is
  * turned around, so comm becomes the root, then the user frames, then the
- * kernel frames. Frames are kept as printed, offsets included.
+ * kernel frames. A frame's "+N" offset goes (--include-offset keeps it), so
+ * that the samples of a function merge, and an address that is not resolved
+ * ("0x7f76a3b2c4d0") becomes "[unknown]" (--addrs keeps it), as for perf.
  *
  * Differences from the reference, which was written for `@[kstack]` alone:
  * the ", " lines between a key's elements are separators, not frames; a key
@@ -73,6 +75,29 @@ bpftrace_close(const char *s, size_t len, size_t *close, const char **count,
 		return 1;
 	}
 	return 0;
+}
+
+/* Push a frame line's frame, its offset and an unresolved address tidied. */
+static void
+bpftrace_frame(struct stack *st, const char *s, size_t len,
+    const struct parse_opts *o)
+{
+	size_t i;
+
+	for (i = len; i > 0 && s[i - 1] >= '0' && s[i - 1] <= '9'; i--)
+		;
+	if (!o->include_offset && i > 1 && i < len && s[i - 1] == '+')
+		len = i - 1;
+	if (!o->addrs && len > 2 && s[0] == '0' && s[1] == 'x') {
+		for (i = 2; i < len && ((s[i] >= '0' && s[i] <= '9') ||
+		    (s[i] >= 'a' && s[i] <= 'f')); i++)
+			;
+		if (i == len) {
+			s = "[unknown]";
+			len = 9;
+		}
+	}
+	stack_push(st, s, len);
 }
 
 /* Is the line a separator between the elements of a key: "," and blanks? */
@@ -183,7 +208,7 @@ bpftrace_parse(struct reader *r, const struct parse_opts *o,
 		if (bpftrace_sep(s, len))
 			continue;
 		stack_ltrim(&s, &len);
-		stack_push(&st, s, len);
+		bpftrace_frame(&st, s, len, o);
 		continue;
 emit:
 		if ((ret = stack_count(cnt, clen, &count)) < 0)
@@ -195,7 +220,6 @@ emit:
 		diag_bad(d, first, "map entry has no closing ']: COUNT'; "
 		    "dropped");
 	stack_free(&st);
-	(void)o;
 	(void)err;
 	(void)errlen;
 	return 0;
