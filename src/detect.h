@@ -41,8 +41,9 @@ struct format {
 	int (*probe)(const char *buf, size_t len);
 	/*
 	 * Read the whole input into the sink. Returns 0, or -1 with a message
-	 * in err when the input cannot be read at all. Bad lines are counted
-	 * in diag instead.
+	 * in err when the input cannot be read at all (err left empty when
+	 * reading failed: the caller shows the reader's errmsg). Bad lines are
+	 * counted in diag instead.
 	 */
 	int (*parse)(struct reader *, const struct parse_opts *, struct sink *,
 	    struct diag *, char *err, size_t errlen);

@@ -166,10 +166,8 @@ chrome_load(struct reader *r, char *err, size_t errlen)
 	json_t *root;
 	size_t len;
 
-	if (reader_slurp(r, READ_MAX_DOC, &buf, &len) < 0) {
-		snprintf(err, errlen, "%s", r->errmsg);
-		return NULL;
-	}
+	if (reader_slurp(r, READ_MAX_DOC, &buf, &len) < 0)
+		return NULL;	/* the loader shows r->errmsg */
 	if ((root = json_loadb(buf, len, 0, &jerr)) == NULL)
 		snprintf(err, errlen, "%s:%d:%d: invalid JSON: %s", r->name,
 		    jerr.line, jerr.column, jerr.text);

@@ -352,10 +352,8 @@ pprof_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 	int64_t v;
 
 	memset(&pp, 0, sizeof pp);
-	if (reader_slurp(r, READ_MAX_DOC, &buf, &len) < 0) {
-		snprintf(err, errlen, "%s", r->errmsg);
-		return -1;
-	}
+	if (reader_slurp(r, READ_MAX_DOC, &buf, &len) < 0)
+		return -1;	/* the loader shows r->errmsg */
 	pp.p = perftools__profiles__profile__unpack(NULL, len,
 	    (const uint8_t *)buf);
 	if (pp.p == NULL) {

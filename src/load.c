@@ -113,7 +113,7 @@ load_reader(struct load *l, struct reader *r, struct profile *p)
 	}
 	err[0] = '\0';
 	ret = fmt->parse(r, &l->opts, &sink, &l->diag, err, sizeof err) == 0;
-	if (!ret)
+	if (!ret && err[0] != '\0')
 		diag_push_error(&l->diag, "%s", err);
 out:
 	if (r->longlines == 1)

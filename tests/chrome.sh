@@ -130,4 +130,14 @@ printf '{lambda};main 5\n[x];"ph" 2\n' >"$TMP/folded"
 out=$("$FLAMETUI" --fold "$TMP/folded" 2>&1)
 expect_eq "folded not taken for JSON" "$(printf '%s\n' '[x];"ph" 2' '{lambda};main 5')" "$out"
 
+# A JSON input too large to read is said once.
+printf '{"nodes":[],"callFrame":1' >"$TMP/huge.json"
+truncate -s 600M "$TMP/huge.json"
+"$FLAMETUI" --fold "$TMP/huge.json" >"$TMP/out" 2>"$TMP/err"
+expect_eq "too large: status" 1 $?
+expect_eq "too large: said once" \
+	"flametui: $TMP/huge.json: input larger than 512 MiB: too large to read this format into memory" \
+	"$(cat "$TMP/err")"
+rm -f "$TMP/huge.json"
+
 finish
