@@ -56,7 +56,6 @@ struct chrome_node {
 
 /* A V8 CPU profile: a cpuprofile file, or one "Profile" id of a trace. */
 struct chrome_prof {
-	char *key;		/* trace: "pid/id"; NULL in a cpuprofile */
 	struct chrome_node *nodes;
 	size_t nnodes, capnodes;
 	struct {
@@ -81,7 +80,6 @@ struct chrome_span {
 
 /* The duration events of one thread. */
 struct chrome_thread {
-	char *key;		/* "pid/tid" */
 	struct chrome_span *spans;
 	size_t nspans, capspans;
 	struct chrome_span *open;	/* B events waiting for their E */
@@ -95,7 +93,10 @@ struct chrome {
 	size_t nprofs, capprofs;
 	struct chrome_thread *threads;
 	size_t nthreads, capthreads;
-	size_t lastthread;	/* the thread found last, tried first */
+	json_t *profix, *threadix;	/* positions in profs and threads, by
+					   key (see chrome_find()) */
+	char *key;		/* the key looked up last */
+	size_t capkey;
 	uint64_t badnodes;	/* nodes without an id */
 	uint64_t badsamples;	/* samples of unknown nodes, or in a cycle */
 	uint64_t badevents;	/* events without a usable ts */
@@ -461,16 +462,17 @@ chrome_free(struct chrome *c)
 		free(pr->nodes);
 		free(pr->links);
 		free(pr->samples);
-		free(pr->key);
 	}
 	free(c->profs);
 	for (i = 0; i < c->nthreads; i++) {
-		free(c->threads[i].key);
 		free(c->threads[i].spans);
 		free(c->threads[i].open);
 	}
 	free(c->threads);
 	free(c->frames);
+	free(c->key);
+	json_decref(c->profix);
+	json_decref(c->threadix);
 }
 
 static int
@@ -530,52 +532,59 @@ chrome_keypart(const json_t *v, char *buf, size_t size)
 	return buf;
 }
 
-/* The key "pid/other" of an event, into buf. */
-static char *
-chrome_key(const json_t *ev, const char *other, char *buf, size_t size)
+/*
+ * The position of the thread (other "tid") or profile (other "id") of an
+ * event in c, n when it is new: its key, "pid/other" with the length of
+ * pid first (so that no two differ only in where a '/' is), is looked up
+ * in ix, a JSON object used as a hash table.
+ */
+static size_t
+chrome_find(struct chrome *c, json_t *ix, const json_t *ev, const char *other,
+    size_t n)
 {
+	const char *pid, *oth;
 	char a[32], b[32];
+	json_t *v;
+	size_t len;
 
-	snprintf(buf, size, "%s/%s",
-	    chrome_keypart(json_object_get(ev, "pid"), a, sizeof a),
-	    chrome_keypart(json_object_get(ev, other), b, sizeof b));
-	return buf;
+	pid = chrome_keypart(json_object_get(ev, "pid"), a, sizeof a);
+	oth = chrome_keypart(json_object_get(ev, other), b, sizeof b);
+	len = strlen(pid) + strlen(oth) + 24;
+	c->key = xgrow(c->key, &c->capkey, len, 1);
+	snprintf(c->key, len, "%zu:%s/%s", strlen(pid), pid, oth);
+	if ((v = json_object_get(ix, c->key)) != NULL)
+		return (size_t)json_integer_value(v);
+	json_object_set_new_nocheck(ix, c->key, json_integer((json_int_t)n));
+	return n;
 }
 
-/* The CPU profile of a trace with this key, made if new. */
+/* The CPU profile of an event of a trace, made if new. */
 static struct chrome_prof *
-chrome_prof(struct chrome *c, const char *key)
+chrome_prof(struct chrome *c, const json_t *ev)
 {
-	size_t i;
+	size_t i = chrome_find(c, c->profix, ev, "id", c->nprofs);
 
-	for (i = 0; i < c->nprofs; i++)
-		if (strcmp(c->profs[i].key, key) == 0)
-			return &c->profs[i];
+	if (i < c->nprofs)
+		return &c->profs[i];
 	c->profs = xgrow(c->profs, &c->capprofs, c->nprofs + 1,
 	    sizeof *c->profs);
 	memset(&c->profs[c->nprofs], 0, sizeof *c->profs);
-	c->profs[c->nprofs].key = xstrdup(key);
 	return &c->profs[c->nprofs++];
 }
 
-/* The thread with this key, made if new. */
+/* The thread of an event, made if new. */
 static struct chrome_thread *
-chrome_thread(struct chrome *c, const char *key)
+chrome_thread(struct chrome *c, const json_t *ev)
 {
-	size_t i;
+	size_t i = chrome_find(c, c->threadix, ev, "tid", c->nthreads);
 
-	if (c->lastthread < c->nthreads &&
-	    strcmp(c->threads[c->lastthread].key, key) == 0)
-		return &c->threads[c->lastthread];
-	for (i = 0; i < c->nthreads; i++)
-		if (strcmp(c->threads[i].key, key) == 0)
-			return &c->threads[c->lastthread = i];
+	if (i < c->nthreads)
+		return &c->threads[i];
 	c->threads = xgrow(c->threads, &c->capthreads, c->nthreads + 1,
 	    sizeof *c->threads);
 	memset(&c->threads[c->nthreads], 0, sizeof *c->threads);
-	c->threads[c->nthreads].key = xstrdup(key);
 	c->threads[c->nthreads].last = INT64_MIN;
-	return &c->threads[c->lastthread = c->nthreads++];
+	return &c->threads[c->nthreads++];
 }
 
 /* Add a span to a thread. */
@@ -600,7 +609,6 @@ chrome_event(struct chrome *c, const json_t *ev)
 	struct chrome_prof *pr;
 	struct chrome_span *open;
 	int64_t ts, dur;
-	char key[80];
 
 	if (ph == NULL)
 		return;
@@ -609,7 +617,7 @@ chrome_event(struct chrome *c, const json_t *ev)
 	if (strcmp(ph, "P") == 0 && (strcmp(name, "Profile") == 0 ||
 	    strcmp(name, "ProfileChunk") == 0)) {
 		data = json_object_get(json_object_get(ev, "args"), "data");
-		pr = chrome_prof(c, chrome_key(ev, "id", key, sizeof key));
+		pr = chrome_prof(c, ev);
 		if (strcmp(name, "Profile") == 0) {
 			pr->now = chrome_int(json_object_get(data, "startTime"),
 			    0);
@@ -631,7 +639,7 @@ chrome_event(struct chrome *c, const json_t *ev)
 		c->badevents++;
 		return;
 	}
-	t = chrome_thread(c, chrome_key(ev, "tid", key, sizeof key));
+	t = chrome_thread(c, ev);
 	if (ts > t->last)
 		t->last = ts;
 	switch (*ph) {
@@ -767,6 +775,8 @@ chrome_trace_parse(struct reader *r, const struct parse_opts *o,
 		return -1;
 	}
 	memset(&c, 0, sizeof c);
+	c.profix = json_object();
+	c.threadix = json_object();
 	json_array_foreach(events, i, ev)
 		chrome_event(&c, ev);
 	for (i = 0; i < c.nprofs; i++)

@@ -130,6 +130,31 @@ printf '{lambda};main 5\n[x];"ph" 2\n' >"$TMP/folded"
 out=$("$FLAMETUI" --fold "$TMP/folded" 2>&1)
 expect_eq "folded not taken for JSON" "$(printf '%s\n' '[x];"ph" 2' '{lambda};main 5')" "$out"
 
+# Threads and profiles are found in a hash table, in time linear in the
+# input however many: 20,000 threads, each span overlapping the next (one
+# thread would nest them), and 20,000 profile ids. The timeout only stops
+# a hang.
+awk 'BEGIN { printf "["; for (i = 0; i < 20000; i++)
+	printf "%s{\"ph\":\"X\",\"name\":\"t\",\"pid\":%d,\"tid\":%d,\"ts\":%d,\"dur\":10}\n", (i ? "," : ""), i % 7, i, i
+	print "]" }' >"$TMP/threads.json"
+timeout 60 "$FLAMETUI" --fold "$TMP/threads.json" >"$TMP/out" 2>"$TMP/err"
+expect_eq "20,000 threads: status" 0 $?
+expect_eq "20,000 threads" "t 200000" "$(cat "$TMP/out")"
+awk 'BEGIN { printf "["; for (i = 0; i < 20000; i++)
+	printf "%s{\"ph\":\"P\",\"name\":\"ProfileChunk\",\"pid\":1,\"id\":%d,\"ts\":1,\"args\":{\"data\":{\"cpuProfile\":{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"c\"}}],\"samples\":[1]}}}}\n", (i ? "," : ""), i
+	print "]" }' >"$TMP/ids.json"
+timeout 60 "$FLAMETUI" --fold "$TMP/ids.json" >"$TMP/out" 2>"$TMP/err"
+expect_eq "20,000 profile ids: status" 0 $?
+expect_eq "20,000 profile ids" "c 20000" "$(cat "$TMP/out")"
+rm -f "$TMP/threads.json" "$TMP/ids.json"
+
+# A thread's key is its pid and tid, whatever characters they hold: pid
+# "1/2" tid "3" is not pid "1" tid "2/3" (both would be "1/2/3").
+printf '[{"ph":"X","name":"a","pid":"1/2","tid":"3","ts":0,"dur":10},
+{"ph":"X","name":"b","pid":"1","tid":"2/3","ts":5,"dur":10}]' >"$TMP/keys.json"
+"$FLAMETUI" --fold "$TMP/keys.json" >"$TMP/out" 2>"$TMP/err"
+expect_eq "threads told apart" "$(printf 'a 10\nb 10')" "$(cat "$TMP/out")"
+
 # A JSON input too large to read is said once.
 printf '{"nodes":[],"callFrame":1' >"$TMP/huge.json"
 truncate -s 600M "$TMP/huge.json"
