@@ -102,8 +102,13 @@ struct chrome {
 	uint64_t badevents;	/* events without a usable ts */
 	uint64_t unmatched;	/* E without B, B without E */
 	uint64_t nevents;	/* duration events read */
-	struct strv *frames;	/* scratch stack for the sink */
-	size_t nframes, capframes;	/* the stack chrome_emit() made last */
+	struct strv *frames;	/* the stack for the sink */
+	size_t capframes;
+	struct {
+		struct chrome_span *span;
+		int64_t self;	/* its self time so far */
+	} *nest;		/* the spans of frames, nesting a thread's */
+	size_t capnest;
 };
 
 /* Skip a UTF-8 byte order mark and white space; the first byte or -1. */
@@ -357,76 +362,150 @@ chrome_add_samples(struct chrome_prof *pr, const json_t *samples,
 }
 
 /*
- * Push the stack of node n (leaf) into the sink. Returns 0, or -1 when a
- * parent is missing or the parents loop.
+ * Group m items by bucket[i], keeping their order: bucket b's are
+ * at[first[b]..first[b + 1]), b < n; an item of bucket n or more is left
+ * out.
  */
-static int
-chrome_emit(struct chrome *c, struct chrome_prof *pr, struct chrome_node *n,
-    uint64_t count, int64_t time_ns, struct sink *sink)
+static void
+chrome_group(const size_t *bucket, size_t m, size_t n, size_t **first,
+    size_t **at)
 {
-	struct sample smp = { .count = count, .time_ns = time_ns };
-	size_t depth = 0, i;
-	struct strv t;
+	size_t *f = xcalloc(n + 1, sizeof *f), *a = xmalloc((m + 1) * sizeof *a);
+	size_t i, b;
 
-	for (;;) {
-		if (depth > pr->nnodes)
-			return -1;	/* a cycle */
-		if (n->name != NULL) {
-			c->frames = xgrow(c->frames, &c->capframes, depth + 1,
-			    sizeof *c->frames);
-			c->frames[depth].s = n->name;
-			c->frames[depth++].len = n->len;
-		}
-		if (n->up == CHROME_ROOT)
-			break;
-		if (n->up == CHROME_LOST)
-			return -1;
-		n = &pr->nodes[n->up];
-	}
-	/* Collected leaf first: turn it root first. */
-	for (i = 0; i < depth / 2; i++) {
-		t = c->frames[i];
-		c->frames[i] = c->frames[depth - 1 - i];
-		c->frames[depth - 1 - i] = t;
-	}
-	smp.frames = c->frames;
-	smp.nframes = c->nframes = depth;
-	sink->stack(sink->ctx, &smp);
-	return 0;
+	for (i = 0; i < m; i++)
+		if (bucket[i] < n)
+			f[bucket[i] + 1]++;
+	for (b = 1; b <= n; b++)
+		f[b] += f[b - 1];
+	for (i = 0; i < m; i++)
+		if (bucket[i] < n)
+			a[f[bucket[i]]++] = i;
+	for (b = n; b > 0; b--)
+		f[b] = f[b - 1];
+	f[0] = 0;
+	*first = f;
+	*at = a;
 }
 
-/* Push every sample of a profile into the sink; hitCounts if none. */
+/* A profile's tree as chrome_emit_prof() walks it. */
+struct chrome_walk {
+	size_t *kfirst, *kids;	/* node i's children: kids[kfirst[i]..) */
+	size_t *sfirst, *sat;	/* node i's samples: sat[sfirst[i]..) */
+	char *seen;		/* node i was reached from a root */
+	size_t same;		/* frames unchanged since the last stack */
+};
+
+/*
+ * Push a stack into the sink, saying that its first *same frames are the
+ * last stack's, and make all of it the last stack.
+ */
+static void
+chrome_push(struct sink *sink, struct sample *smp, size_t *same)
+{
+	smp->same = *same < smp->nframes ? *same : smp->nframes;
+	sink->stack(sink->ctx, smp);
+	*same = smp->nframes;
+}
+
+/*
+ * Reach node i, the stack to its parent being frames[0..nf): push its
+ * stack into the sink, once a sample or once with its hitCount. Returns
+ * the depth of its stack.
+ */
+static size_t
+chrome_reach(struct chrome *c, struct chrome_prof *pr, struct chrome_walk *w,
+    size_t i, size_t nf, struct sink *sink)
+{
+	struct chrome_node *n = &pr->nodes[i];
+	struct sample smp = { .count = n->hits, .time_ns = -1 };
+	size_t k;
+
+	w->seen[i] = 1;
+	if (n->name != NULL) {
+		c->frames = xgrow(c->frames, &c->capframes, nf + 1,
+		    sizeof *c->frames);
+		c->frames[nf].s = n->name;
+		c->frames[nf].len = n->len;
+		if (w->same > nf)
+			w->same = nf;
+		nf++;
+	}
+	smp.frames = c->frames;
+	smp.nframes = nf;
+	if (pr->nsamples == 0 && n->hits > 0)
+		chrome_push(sink, &smp, &w->same);
+	for (k = w->sfirst[i]; k < w->sfirst[i + 1]; k++) {
+		smp.count = 1;
+		smp.time_ns = pr->samples[w->sat[k]].time * 1000;
+		chrome_push(sink, &smp, &w->same);
+	}
+	return nf;
+}
+
+/*
+ * Push every sample of a profile into the sink, or each node's hitCount
+ * when it has none. The tree is walked depth first from its roots, a
+ * node's samples together, so that each stack is the one before it give or
+ * take a few frames: linear however deep the tree. A node in a loop of
+ * parents, or under a missing one, is never reached: its samples are
+ * counted as skipped.
+ */
 static void
 chrome_emit_prof(struct chrome *c, struct chrome_prof *pr, struct sink *sink)
 {
-	struct sample smp = { .count = 1 };
+	struct chrome_walk w = { .same = 0 };
 	struct chrome_node *n;
-	size_t i;
-	int ok = 0;
+	struct {
+		size_t node, next, nf;	/* next: its next child, in kids */
+	} *path;
+	size_t *bucket, i, d, kid;
 
 	chrome_sort(pr);
-	if (pr->nsamples == 0) {
-		for (i = 0; i < pr->nnodes; i++)
-			if (pr->nodes[i].hits > 0 && chrome_emit(c, pr,
-			    &pr->nodes[i], pr->nodes[i].hits, -1, sink) < 0)
-				c->badsamples += pr->nodes[i].hits;
-		return;
-	}
+	bucket = xmalloc(((pr->nnodes > pr->nsamples ? pr->nnodes :
+	    pr->nsamples) + 1) * sizeof *bucket);
+	for (i = 0; i < pr->nnodes; i++)
+		bucket[i] = pr->nodes[i].up;	/* a root's is out of range */
+	chrome_group(bucket, pr->nnodes, pr->nnodes, &w.kfirst, &w.kids);
 	for (i = 0; i < pr->nsamples; i++) {
-		/* Runs of samples of one node are common: reuse its stack. */
-		if (ok && i > 0 && pr->samples[i].node == pr->samples[i - 1].node) {
-			smp.frames = c->frames;
-			smp.nframes = c->nframes;
-			smp.time_ns = pr->samples[i].time * 1000;
-			sink->stack(sink->ctx, &smp);
-			continue;
-		}
 		n = chrome_node(pr, pr->samples[i].node);
-		ok = n != NULL && chrome_emit(c, pr, n, 1,
-		    pr->samples[i].time * 1000, sink) == 0;
-		if (!ok)
+		bucket[i] = n != NULL ? (size_t)(n - pr->nodes) : SIZE_MAX;
+		if (n == NULL)
 			c->badsamples++;
 	}
+	chrome_group(bucket, pr->nsamples, pr->nnodes, &w.sfirst, &w.sat);
+	w.seen = xcalloc(pr->nnodes + 1, 1);
+	path = xmalloc((pr->nnodes + 1) * sizeof *path);
+	for (i = 0; i < pr->nnodes; i++) {
+		if (pr->nodes[i].up != CHROME_ROOT)
+			continue;
+		path[0].node = i;
+		path[0].next = w.kfirst[i];
+		path[0].nf = chrome_reach(c, pr, &w, i, 0, sink);
+		for (d = 1; d > 0;) {
+			if (path[d - 1].next == w.kfirst[path[d - 1].node + 1]) {
+				d--;
+				continue;
+			}
+			kid = w.kids[path[d - 1].next++];
+			path[d].node = kid;
+			path[d].next = w.kfirst[kid];
+			path[d].nf = chrome_reach(c, pr, &w, kid,
+			    path[d - 1].nf, sink);
+			d++;
+		}
+	}
+	for (i = 0; i < pr->nnodes; i++)
+		if (!w.seen[i])
+			c->badsamples += pr->nsamples > 0 ?
+			    w.sfirst[i + 1] - w.sfirst[i] : pr->nodes[i].hits;
+	free(path);
+	free(w.seen);
+	free(w.kfirst);
+	free(w.kids);
+	free(w.sfirst);
+	free(w.sat);
+	free(bucket);
 }
 
 /* Tell the user about what was skipped. */
@@ -470,6 +549,7 @@ chrome_free(struct chrome *c)
 	}
 	free(c->threads);
 	free(c->frames);
+	free(c->nest);
 	free(c->key);
 	json_decref(c->profix);
 	json_decref(c->threadix);
@@ -681,41 +761,35 @@ chrome_cmp_span(const void *a, const void *b)
 	return x->order < y->order ? -1 : x->order > y->order;
 }
 
-/* Push the stack of open spans into the sink, weighted by the top's self. */
+/* Push the stack of the depth open spans into the sink, by the top's self. */
 static void
-chrome_emit_spans(struct chrome *c, struct chrome_span **stack,
-    int64_t *self, size_t depth, struct sink *sink)
+chrome_emit_spans(struct chrome *c, size_t depth, size_t *same,
+    struct sink *sink)
 {
 	struct sample smp = { .frac = 3 };
-	size_t i;
 
-	if (self[depth - 1] <= 0)
+	if (c->nest[depth - 1].self <= 0)
 		return;
-	c->frames = xgrow(c->frames, &c->capframes, depth, sizeof *c->frames);
-	for (i = 0; i < depth; i++) {
-		c->frames[i].s = stack[i]->name;
-		c->frames[i].len = strlen(stack[i]->name);
-	}
 	smp.frames = c->frames;
 	smp.nframes = depth;
-	smp.count = (uint64_t)self[depth - 1];
-	smp.time_ns = stack[depth - 1]->ts;
-	sink->stack(sink->ctx, &smp);
+	smp.count = (uint64_t)c->nest[depth - 1].self;
+	smp.time_ns = c->nest[depth - 1].span->ts;
+	chrome_push(sink, &smp, same);
 }
 
 /*
  * Nest one thread's spans by time and push each stack with its self time,
  * in microseconds with three decimals: a span inside another (starting
  * before the other ends) is its child, and its duration is taken from the
- * parent's self time.
+ * parent's self time. The frames of the open spans are kept as they open
+ * and close, so the work does not grow with their depth.
  */
 static void
 chrome_emit_thread(struct chrome *c, struct chrome_thread *t,
     struct sink *sink)
 {
-	struct chrome_span **stack = NULL, *sp;
-	int64_t *self = NULL;
-	size_t depth = 0, cap = 0, cap2 = 0, i;
+	struct chrome_span *sp;
+	size_t depth = 0, same = 0, i;
 
 	/* B events never closed end at the thread's last timestamp. */
 	while (t->nopen > 0) {
@@ -728,23 +802,28 @@ chrome_emit_thread(struct chrome *c, struct chrome_thread *t,
 	qsort(t->spans, t->nspans, sizeof *t->spans, chrome_cmp_span);
 	for (i = 0; i < t->nspans; i++) {
 		sp = &t->spans[i];
-		while (depth > 0 && stack[depth - 1]->ts + stack[depth - 1]->dur
-		    <= sp->ts) {
-			chrome_emit_spans(c, stack, self, depth, sink);
+		while (depth > 0 && c->nest[depth - 1].span->ts +
+		    c->nest[depth - 1].span->dur <= sp->ts) {
+			chrome_emit_spans(c, depth, &same, sink);
 			depth--;
 		}
 		if (depth > 0)
-			self[depth - 1] = self[depth - 1] > sp->dur ?
-			    self[depth - 1] - sp->dur : 0;
-		stack = xgrow(stack, &cap, depth + 1, sizeof *stack);
-		self = xgrow(self, &cap2, depth + 1, sizeof *self);
-		stack[depth] = sp;
-		self[depth++] = sp->dur;
+			c->nest[depth - 1].self = c->nest[depth - 1].self >
+			    sp->dur ? c->nest[depth - 1].self - sp->dur : 0;
+		c->nest = xgrow(c->nest, &c->capnest, depth + 1,
+		    sizeof *c->nest);
+		c->frames = xgrow(c->frames, &c->capframes, depth + 1,
+		    sizeof *c->frames);
+		c->nest[depth].span = sp;
+		c->nest[depth].self = sp->dur;
+		c->frames[depth].s = sp->name;
+		c->frames[depth].len = strlen(sp->name);
+		if (same > depth)
+			same = depth;
+		depth++;
 	}
 	for (; depth > 0; depth--)
-		chrome_emit_spans(c, stack, self, depth, sink);
-	free(stack);
-	free(self);
+		chrome_emit_spans(c, depth, &same, sink);
 }
 
 static int

@@ -244,6 +244,7 @@ offcpu_stack(void *ctx, const struct sample *s)
 		return;
 	w.count = (o->sw[lo].off_ns + 999) / 1000;
 	w.frac = 0;
+	w.same = 0;	/* stacks are dropped above */
 	o->inner.stack(o->inner.ctx, &w);
 }
 

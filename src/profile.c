@@ -454,6 +454,7 @@ profile_count(struct profile *p, uint32_t leaf, uint64_t count)
 	struct tsample *ts;
 
 	p->nodes[leaf].self = sat_add(p, p->nodes[leaf].self, count);
+	p->last = leaf;
 	p->nstacks++;
 	p->dirty = 1;
 	if (p->keeptimes && p->now_ns >= 0) {
@@ -548,19 +549,30 @@ stack_join(struct profile *p, const struct strv *frames, size_t n,
 	return 1;
 }
 
-/* Add a stack of count units (the profile's); returns its last node. */
+/*
+ * Add a stack of count units (the profile's) whose first same frames are
+ * those of the stack added last (see sample.same); returns its last node.
+ */
 static uint32_t
 profile_add_units(struct profile *p, const struct strv *frames, size_t n,
-    uint64_t count)
+    size_t same, uint64_t count)
 {
 	struct stackent *e = NULL;
 	uint32_t cur = PROFILE_ROOT, name, kid;
 	uint64_t h = 0;
-	size_t i, len = 0;
+	size_t i = 0, len = 0;
 
+	/* Start from the last stack's node for frame same: the work is in
+	 * what changed, however deep the stacks are. */
+	if (same > 0 && same <= n && p->nodes[p->last].depth >= same) {
+		for (cur = p->last; p->nodes[cur].depth > same;
+		    cur = p->nodes[cur].parent)
+			;
+		i = same;
+	}
 	if (p->flamechart) {
 		/* Merge only with the newest child: the last stack's. */
-		for (i = 0; i < n; i++) {
+		for (; i < n; i++) {
 			name = profile_intern(p, frames[i].s, frames[i].len);
 			if ((kid = p->nodes[cur].child) != NODE_NONE &&
 			    p->nodes[kid].name == name)
@@ -571,7 +583,8 @@ profile_add_units(struct profile *p, const struct strv *frames, size_t n,
 		profile_count(p, cur, count);
 		return cur;
 	}
-	if (n > 0 && !p->nocache && stack_join(p, frames, n, &len)) {
+	if (i == 0 && n > 0 && !p->nocache &&
+	    stack_join(p, frames, n, &len)) {
 		h = profile_hash(p->scratch, len);
 		e = stack_find(p, h, p->scratch, len);
 		if (e->key != NULL) {
@@ -580,7 +593,7 @@ profile_add_units(struct profile *p, const struct strv *frames, size_t n,
 			return e->leaf;
 		}
 	}
-	for (i = 0; i < n; i++)
+	for (; i < n; i++)
 		cur = profile_child(p, cur,
 		    profile_intern(p, frames[i].s, frames[i].len));
 	if (e != NULL)
@@ -630,7 +643,7 @@ profile_add(struct profile *p, const struct strv *frames, size_t n,
     uint64_t count, unsigned frac)
 {
 	count = profile_units(p, count, frac);
-	profile_add_units(p, frames, n, count);
+	profile_add_units(p, frames, n, 0, count);
 }
 
 void
@@ -647,7 +660,7 @@ profile_add_diff(struct profile *p, const struct strv *frames, size_t n,
 	}
 	count = profile_units(p, count, frac);
 	before = profile_units(p, before, frac);
-	leaf = profile_add_units(p, frames, n, count);
+	leaf = profile_add_units(p, frames, n, 0, count);
 	mag = count >= before ? count - before : before - count;
 	if (mag > INT64_MAX)
 		mag = INT64_MAX;
@@ -768,7 +781,8 @@ profile_sink_stack(void *ctx, const struct sample *s)
 		profile_add_diff(ctx, s->frames, s->nframes, s->count, s->before,
 		    s->frac);
 	else
-		profile_add(ctx, s->frames, s->nframes, s->count, s->frac);
+		profile_add_units(p, s->frames, s->nframes, s->same,
+		    profile_units(p, s->count, s->frac));
 	p->now_ns = -1;
 }
 

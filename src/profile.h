@@ -91,6 +91,7 @@ struct profile {
 	size_t scratchcap;
 	int dirty;		/* totals are stale: profile_finish() */
 
+	uint32_t last;		/* the leaf of the stack added last */
 	unsigned frac;		/* counts are in units of 10^-frac samples */
 	uint64_t nstacks;	/* stacks added */
 	int saturated;		/* a count overflowed and was clamped */

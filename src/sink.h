@@ -36,6 +36,12 @@ struct sample {
 	 */
 	int has_before;
 	uint64_t before;
+	/*
+	 * A hint, 0 when unknown: frames[0..same) are the first frames of the
+	 * sample this sink was given last, so a sink may skip them. A sink
+	 * that passes samples on must say 0 after one it did not pass on.
+	 */
+	size_t same;
 };
 
 struct sink {

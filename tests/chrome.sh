@@ -130,6 +130,83 @@ printf '{lambda};main 5\n[x];"ph" 2\n' >"$TMP/folded"
 out=$("$FLAMETUI" --fold "$TMP/folded" 2>&1)
 expect_eq "folded not taken for JSON" "$(printf '%s\n' '[x];"ph" 2' '{lambda};main 5')" "$out"
 
+# Loops of parents never hang (each case would, before): a (root) node
+# that is its own parent, two (root) nodes each the other's child, a
+# ProfileChunk node its own parent. The samples in and under a loop are
+# skipped and counted; the rest is shown. The fuzzers replay these inputs.
+H=$top_srcdir/tests/hostile-inputs
+skipped="samples skipped: their node, or one of its parents, is missing or loops"
+timeout 60 "$FLAMETUI" --fold "$H/cycle-root-self.cpuprofile" >"$TMP/out" 2>"$TMP/err"
+expect_eq "(root) its own parent: status" 1 $?
+expect_eq "(root) its own parent: message" "$(printf '%s\n' \
+	"flametui: $H/cycle-root-self.cpuprofile: 1 $skipped" \
+	"flametui: no stacks found in the input")" "$(cat "$TMP/err")"
+timeout 60 "$FLAMETUI" --fold "$H/cycle-roots.cpuprofile" >"$TMP/out" 2>"$TMP/err"
+expect_eq "(root) nodes in a loop: status" 0 $?
+expect_eq "(root) nodes in a loop: the rest" "main a.js:1 3" "$(cat "$TMP/out")"
+expect_eq "(root) nodes in a loop: hitCounts counted" \
+	"flametui: $H/cycle-roots.cpuprofile: 7 $skipped" "$(cat "$TMP/err")"
+timeout 60 "$FLAMETUI" --svg="$TMP/loop.svg" "$H/cycle-roots.cpuprofile" 2>/dev/null
+expect_eq "(root) nodes in a loop: --svg status" 0 $?
+expect_match "(root) nodes in a loop: --svg" "main a\.js:1" "$(cat "$TMP/loop.svg")"
+timeout 60 "$FLAMETUI" --fold "$H/cycle-chunk.chrome-trace" >"$TMP/out" 2>"$TMP/err"
+expect_eq "ProfileChunk loop: status" 0 $?
+expect_eq "ProfileChunk loop: the rest" "run b.js:5 2" "$(cat "$TMP/out")"
+expect_eq "ProfileChunk loop: samples counted" \
+	"flametui: $H/cycle-chunk.chrome-trace: 2 $skipped" "$(cat "$TMP/err")"
+
+# Deep and wide inputs load in time linear in their size. Each of these
+# took minutes before; the timeout only stops a hang. frames N NAME
+# writes N frames NAME joined by ';'; big WHAT WANT compares $TMP/out with
+# the lines WANT without showing lines too long to read.
+frames() {
+	awk -v n="$1" -v f="$2" 'BEGIN { for (i = 1; i <= n; i++)
+		printf "%s%s", f, (i < n ? ";" : "") }'
+}
+big() {
+	printf '%s\n' "$2" >"$TMP/want"
+	cmp "$TMP/want" "$TMP/out" >/dev/null ||
+		fail "$1: $(cmp "$TMP/want" "$TMP/out" 2>&1 | head -n 1)"
+}
+# 50,000 B events open (one stack 50,000 deep), and 50,000 B/E pairs in
+# turn on top of it.
+awk 'BEGIN { n = 50000; printf "["
+	for (i = 0; i < n; i++)
+		printf "{\"ph\":\"B\",\"name\":\"d\",\"pid\":1,\"tid\":1,\"ts\":0},\n"
+	for (i = 0; i < n; i++)
+		printf "{\"ph\":\"B\",\"name\":\"leaf\",\"pid\":1,\"tid\":1,\"ts\":%d},\n{\"ph\":\"E\",\"pid\":1,\"tid\":1,\"ts\":%d},\n", i, i + 1
+	for (i = 0; i < n; i++)
+		printf "%s{\"ph\":\"E\",\"pid\":1,\"tid\":1,\"ts\":%d}\n", (i ? "," : ""), n
+	print "]" }' >"$TMP/deep.json"
+timeout 60 "$FLAMETUI" --fold "$TMP/deep.json" >"$TMP/out" 2>"$TMP/err"
+expect_eq "50,000 nested B/E: status" 0 $?
+big "50,000 nested B/E" "$(frames 50000 d);leaf 50000"
+# A cpuprofile chain 50,000 deep with 50,000 leaves (hitCounts) at its end.
+awk 'BEGIN { n = 50000; printf "{\"nodes\":[\n"
+	for (i = 1; i <= n; i++)
+		printf "{\"id\":%d,\"callFrame\":{\"functionName\":\"d\"},\"children\":[%d]},\n", i, i + 1
+	for (i = 1; i <= n; i++)
+		printf "%s{\"id\":%d,\"parent\":%d,\"callFrame\":{\"functionName\":\"leaf\"},\"hitCount\":1}\n", (i > 1 ? "," : ""), n + i, n
+	print "]}" }' >"$TMP/deep.cpuprofile"
+timeout 60 "$FLAMETUI" --fold "$TMP/deep.cpuprofile" >"$TMP/out" 2>"$TMP/err"
+expect_eq "cpuprofile 50,000 deep: status" 0 $?
+big "cpuprofile 50,000 deep" "$(frames 50000 d);leaf 50000"
+# A ProfileChunk chain 50,000 deep, its samples in turn on the leaf and
+# the top frame.
+awk 'BEGIN { n = 50000
+	printf "[{\"ph\":\"P\",\"name\":\"ProfileChunk\",\"pid\":1,\"id\":1,\"ts\":1,\"args\":{\"data\":{\"cpuProfile\":{\"nodes\":[\n"
+	printf "{\"id\":1,\"callFrame\":{\"functionName\":\"d\"}}\n"
+	for (i = 2; i <= n; i++)
+		printf ",{\"id\":%d,\"parent\":%d,\"callFrame\":{\"functionName\":\"d\"}}\n", i, i - 1
+	printf "],\"samples\":["
+	for (i = 0; i < n; i++)
+		printf "%s%d", (i ? "," : ""), i % 2 ? 1 : n
+	print "]}}}}]" }' >"$TMP/deep-chunk.json"
+timeout 60 "$FLAMETUI" --fold "$TMP/deep-chunk.json" >"$TMP/out" 2>"$TMP/err"
+expect_eq "ProfileChunk 50,000 deep: status" 0 $?
+big "ProfileChunk 50,000 deep" "$(printf 'd 25000\n%s 25000' "$(frames 50000 d)")"
+rm -f "$TMP/deep.json" "$TMP/deep.cpuprofile" "$TMP/deep-chunk.json"
+
 # Threads and profiles are found in a hash table, in time linear in the
 # input however many: 20,000 threads, each span overlapping the next (one
 # thread would nest them), and 20,000 profile ids. The timeout only stops
