@@ -69,10 +69,104 @@ same() {
 	expect_file "$name: same stacks as perf script" "$TMP/want" "$TMP/got"
 }
 
+# every NAME FILE: same, with each option that changes the frames.
+every() {
+	for opt in "" --pid --tid --kernel --addrs --jit --all; do
+		same "$1 $opt" "$2" $opt
+	done
+	for ev in $(perf script -i "$2" -F event 2>/dev/null | sort -u |
+	    tr -d ' ' | sed 's/:$//'); do
+		same "$1 --event-filter=$ev" "$2" "--event-filter=$ev"
+	done
+}
+
 perf record -q -g -o "$TMP/fp.data" -- "$TMP/prog" 0.5 >/dev/null 2>&1 ||
 	fail "perf record of the workload failed"
-same "fp" "$TMP/fp.data"
+every "fp" "$TMP/fp.data"
 grep -q "burn_hot" "$TMP/got" || fail "fp: burn_hot missing from the stacks"
+
+# The native reader needs no perf.
+PATH="$TMP/empty" "$FLAMETUI" --fold "$TMP/fp.data" > "$TMP/got" 2>"$TMP/err"
+"$FLAMETUI" --fold "$TMP/fp.data" > "$TMP/want" 2>/dev/null
+expect_file "fp without perf installed" "$TMP/want" "$TMP/got"
+grep -q "perf script" "$TMP/err" && fail "fp: read with perf script"
+
+# Timestamps: the samples of a time range are the same.
+for range in 0.1-0.3 0.25-10; do
+	perf script -i "$TMP/fp.data" 2>/dev/null | "$FLAMETUI" --fold \
+		--time-range=$range > "$TMP/want" 2>/dev/null
+	"$FLAMETUI" --fold --time-range=$range "$TMP/fp.data" > "$TMP/got" \
+		2>/dev/null
+	[ -s "$TMP/want" ] || fail "--time-range=$range: no stacks"
+	expect_file "--time-range=$range" "$TMP/want" "$TMP/got"
+done
+
+# The whole system, with kernel stacks, while the workload runs.
+if perf record -q -a -g -o "$TMP/sys.data" -- "$TMP/prog" 0.5 \
+    >/dev/null 2>&1; then
+	every "-a -g" "$TMP/sys.data"
+else
+	echo "skipped -a -g: perf cannot record the whole system here"
+fi
+
+# Two events in one file.
+perf record -q -g -e cpu-clock -e task-clock -o "$TMP/two.data" -- \
+	"$TMP/prog" 0.3 >/dev/null 2>&1 || fail "perf record of two events failed"
+every "two events" "$TMP/two.data"
+
+# A process that forks and execs: comms and maps follow each process.
+perf record -q -g -o "$TMP/fork.data" -- sh -c \
+	"'$TMP/prog' 0.2 & '$TMP/prog' 0.2; wait; exec '$TMP/prog' 0.1" \
+	>/dev/null 2>&1 || fail "perf record of fork and exec failed"
+every "fork and exec" "$TMP/fork.data"
+
+# C++: templates, an anonymous namespace, demangled as perf shows them.
+if command -v g++ >/dev/null 2>&1 &&
+    g++ -O2 -fno-omit-frame-pointer -o "$TMP/cxx" -x c++ - <<'EOS'
+#include <cstdlib>
+#include <ctime>
+namespace ns {
+template <typename T> struct Box {
+	T v;
+	__attribute__((noinline)) T spin(unsigned long n)
+	{
+		for (unsigned long i = 0; i < n; i++)
+			v += (T)(i ^ ((unsigned long)v >> 3));
+		return v;
+	}
+};
+namespace {
+__attribute__((noinline)) long anon(long n) { Box<long> b{1}; return b.spin(n); }
+}
+template <typename F> __attribute__((noinline)) long twice(F f) { return f() + f(); }
+}
+static double now()
+{
+	timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+int main(int argc, char **argv)
+{
+	double end = now() + (argc > 1 ? atof(argv[1]) : 1);
+	volatile long s = 0;
+	ns::Box<double> d{1.0};
+	while (now() < end) {
+		s += ns::twice([] { return ns::anon(1000000); });
+		s += (long)d.spin(1000000);
+	}
+	return (int)s & 1;
+}
+EOS
+then
+	perf record -q -g -o "$TMP/cxx.data" -- "$TMP/cxx" 0.3 >/dev/null 2>&1 ||
+		fail "perf record of the C++ workload failed"
+	every "C++" "$TMP/cxx.data"
+	grep -q "ns::Box<double>::spin" "$TMP/got" ||
+		fail "C++: ns::Box<double>::spin is not demangled"
+else
+	echo "skipped C++: no g++"
+fi
 
 # A recording on a pipe (perf's pipe mode), in a file and on standard input.
 perf record -q -g -o - -- "$TMP/prog" 0.3 > "$TMP/pipe.data" 2>/dev/null ||

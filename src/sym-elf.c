@@ -1,0 +1,270 @@
+/*
+ * sym-elf.c: the symbols of an ELF file (libelf), named as perf names them.
+ *
+ * perf keeps functions, objects and labels in text sections from .symtab,
+ * or from .dynsym when there is no .symtab; an executable's symbols are
+ * moved to file offsets through the program header that holds them; C++
+ * and Rust names are demangled without parameters (libiberty).
+ */
+#include "config.h"
+
+#include <fcntl.h>
+#include <gelf.h>
+#include <libiberty/demangle.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sym.h"
+
+char *
+sym_demangle(const char *name)
+{
+	return cplus_demangle(name, DMGL_NO_OPTS);
+}
+
+/* The build-id note of an open ELF file into bid; its length, or 0. */
+static size_t
+sym_elf_note_id(Elf *elf, unsigned char *bid, size_t max)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+	GElf_Nhdr nh;
+	Elf_Data *d;
+	size_t off, noff, doff;
+
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		if (gelf_getshdr(scn, &sh) == NULL || sh.sh_type != SHT_NOTE ||
+		    (d = elf_getdata(scn, NULL)) == NULL)
+			continue;
+		for (off = 0; (off = gelf_getnote(d, off, &nh, &noff,
+		    &doff)) > 0;) {
+			if (nh.n_type != NT_GNU_BUILD_ID || nh.n_namesz != 4 ||
+			    memcmp((char *)d->d_buf + noff, "GNU", 4) != 0)
+				continue;
+			if (nh.n_descsz > max)
+				return 0;
+			memcpy(bid, (char *)d->d_buf + doff, nh.n_descsz);
+			return nh.n_descsz;
+		}
+	}
+	return 0;
+}
+
+size_t
+sym_elf_build_id(const char *path, unsigned char *bid, size_t max)
+{
+	size_t n = 0;
+	Elf *elf;
+	int fd;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return 0;
+	if ((elf = elf_begin(fd, ELF_C_READ_MMAP, NULL)) != NULL) {
+		n = sym_elf_note_id(elf, bid, max);
+		elf_end(elf);
+	}
+	close(fd);
+	return n;
+}
+
+/* Find the section of type; NULL when there is none. */
+static Elf_Scn *
+sym_elf_section(Elf *elf, unsigned type, GElf_Shdr *sh)
+{
+	Elf_Scn *scn = NULL;
+
+	while ((scn = elf_nextscn(elf, scn)) != NULL)
+		if (gelf_getshdr(scn, sh) != NULL && sh->sh_type == type)
+			return scn;
+	return NULL;
+}
+
+/* The file offset of an executable's address, as perf moves it. */
+static uint64_t
+sym_elf_offset(Elf *elf, const GElf_Shdr *sec, uint64_t addr)
+{
+	size_t i, n;
+	GElf_Phdr ph;
+
+	if (elf_getphdrnum(elf, &n) == 0)
+		for (i = 0; i < n; i++)
+			if (gelf_getphdr(elf, (int)i, &ph) != NULL &&
+			    ph.p_type == PT_LOAD && addr >= ph.p_vaddr &&
+			    addr < ph.p_vaddr + ph.p_memsz)
+				return addr - (ph.p_vaddr - ph.p_offset);
+	return addr - (sec->sh_addr - sec->sh_offset);
+}
+
+/* Would perf keep this symbol, given its section's header? */
+static int
+sym_elf_keep(Elf *elf, size_t shstr, const GElf_Sym *s)
+{
+	int type = GELF_ST_TYPE(s->st_info), vis = GELF_ST_VISIBILITY(s->st_other);
+	GElf_Shdr sh;
+	Elf_Scn *scn;
+	const char *name;
+
+	if (s->st_name == 0 || s->st_shndx == SHN_UNDEF ||
+	    s->st_shndx == SHN_ABS)
+		return 0;
+	if (type == STT_FUNC || type == STT_GNU_IFUNC || type == STT_OBJECT)
+		return 1;
+	if (type != STT_NOTYPE || vis == STV_HIDDEN || vis == STV_INTERNAL)
+		return 0;
+	/* A label counts in a text section only. */
+	if ((scn = elf_getscn(elf, s->st_shndx)) == NULL ||
+	    gelf_getshdr(scn, &sh) == NULL ||
+	    (name = elf_strptr(elf, shstr, sh.sh_name)) == NULL)
+		return 0;
+	return strstr(name, "text") != NULL;
+}
+
+/* Add the symbols of one symbol table section to t. */
+static void
+sym_elf_add(struct sym_table *t, Elf *elf, Elf *run, Elf_Scn *scn,
+    const GElf_Shdr *sh, int exec)
+{
+	size_t i, n, shstr;
+	Elf_Data *d = elf_getdata(scn, NULL);
+	GElf_Shdr sec;
+	GElf_Sym s;
+	const char *name;
+	char *dm;
+	unsigned bind;
+	uint64_t addr;
+
+	if (d == NULL || sh->sh_entsize == 0 ||
+	    elf_getshdrstrndx(elf, &shstr) != 0)
+		return;
+	n = sh->sh_size / sh->sh_entsize;
+	for (i = 0; i < n; i++) {
+		if (gelf_getsym(d, (int)i, &s) == NULL ||
+		    !sym_elf_keep(elf, shstr, &s) ||
+		    (name = elf_strptr(elf, sh->sh_link, s.st_name)) == NULL)
+			continue;
+		addr = s.st_value;
+		if (exec && gelf_getshdr(elf_getscn(elf, s.st_shndx),
+		    &sec) != NULL)
+			addr = sym_elf_offset(run, &sec, addr);
+		bind = GELF_ST_BIND(s.st_info) == STB_WEAK ? SYM_WEAK :
+		    GELF_ST_BIND(s.st_info) == STB_GLOBAL ? SYM_GLOBAL :
+		    SYM_LOCAL;
+		dm = sym_demangle(name);
+		sym_add(t, addr, s.st_size, bind, dm != NULL ? dm : name);
+		free(dm);
+	}
+}
+
+/*
+ * Add a symbol NAME@plt for each entry of the PLT of the runtime file at
+ * path, as perf makes them up from .rela.plt.
+ */
+static void
+sym_elf_plt(struct sym_table *t, Elf *elf)
+{
+	Elf_Scn *scn = NULL, *rel = NULL, *plt = NULL, *dyn;
+	GElf_Shdr sh, relsh = { 0 }, pltsh = { 0 }, dynsh;
+	Elf_Data *rd, *dd;
+	size_t shstr, i, n;
+	GElf_Rela ra;
+	GElf_Sym s;
+	const char *name;
+	uint64_t off;
+	char buf[1024], *dm;
+
+	if (elf_getshdrstrndx(elf, &shstr) != 0)
+		return;
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		if (gelf_getshdr(scn, &sh) == NULL ||
+		    (name = elf_strptr(elf, shstr, sh.sh_name)) == NULL)
+			continue;
+		if (strcmp(name, ".rela.plt") == 0) {
+			rel = scn;
+			relsh = sh;
+		} else if (strcmp(name, ".plt") == 0) {
+			plt = scn;
+			pltsh = sh;
+		}
+	}
+	if (rel == NULL || plt == NULL || relsh.sh_type != SHT_RELA ||
+	    relsh.sh_entsize == 0 || (rd = elf_getdata(rel, NULL)) == NULL ||
+	    (dyn = elf_getscn(elf, relsh.sh_link)) == NULL ||
+	    gelf_getshdr(dyn, &dynsh) == NULL ||
+	    (dd = elf_getdata(dyn, NULL)) == NULL)
+		return;
+	off = pltsh.sh_offset + pltsh.sh_entsize;
+	n = relsh.sh_size / relsh.sh_entsize;
+	for (i = 0; i < n; i++, off += pltsh.sh_entsize) {
+		if (gelf_getrela(rd, (int)i, &ra) == NULL ||
+		    gelf_getsym(dd, (int)GELF_R_SYM(ra.r_info), &s) == NULL ||
+		    (name = elf_strptr(elf, dynsh.sh_link, s.st_name)) == NULL)
+			name = "";
+		dm = sym_demangle(name);
+		snprintf(buf, sizeof buf, "%s@plt", dm != NULL ? dm : name);
+		free(dm);
+		sym_add(t, off, pltsh.sh_entsize, SYM_GLOBAL, buf);
+	}
+}
+
+int
+sym_elf_plt_load(struct sym_table *t, const char *path,
+    const unsigned char *bid, size_t bidlen)
+{
+	unsigned char fid[64];
+	Elf *elf;
+	int fd, ret = -1;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return -1;
+	if ((elf = elf_begin(fd, ELF_C_READ_MMAP, NULL)) != NULL &&
+	    elf_kind(elf) == ELF_K_ELF && (bidlen == 0 ||
+	    (sym_elf_note_id(elf, fid, sizeof fid) == bidlen &&
+	    memcmp(fid, bid, bidlen) == 0)) &&
+	    sym_elf_section(elf, SHT_DYNSYM, &(GElf_Shdr){ 0 }) != NULL) {
+		sym_elf_plt(t, elf);
+		sym_sort(t);
+		ret = 0;
+	}
+	if (elf != NULL)
+		elf_end(elf);
+	close(fd);
+	return ret;
+}
+
+int
+sym_elf_load(struct sym_table *t, const char *path, const unsigned char *bid,
+    size_t bidlen, int want_symtab)
+{
+	unsigned char fid[64];
+	GElf_Ehdr eh;
+	GElf_Shdr sh;
+	Elf_Scn *scn;
+	Elf *elf;
+	int fd, ret = -1;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return -1;
+	elf_version(EV_CURRENT);
+	if ((elf = elf_begin(fd, ELF_C_READ_MMAP, NULL)) == NULL ||
+	    elf_kind(elf) != ELF_K_ELF || gelf_getehdr(elf, &eh) == NULL)
+		goto out;
+	if (bidlen > 0 && (sym_elf_note_id(elf, fid, sizeof fid) != bidlen ||
+	    memcmp(fid, bid, bidlen) != 0))
+		goto out;
+	if ((scn = sym_elf_section(elf, SHT_SYMTAB, &sh)) != NULL)
+		ret = 0;
+	else if (!want_symtab &&
+	    (scn = sym_elf_section(elf, SHT_DYNSYM, &sh)) != NULL)
+		ret = 1;
+	else
+		goto out;
+	sym_elf_add(t, elf, elf, scn, &sh, eh.e_type == ET_EXEC ||
+	    eh.e_type == ET_REL);
+	sym_finish(t, 0);
+out:
+	if (elf != NULL)
+		elf_end(elf);
+	close(fd);
+	return ret;
+}

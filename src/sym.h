@@ -1,0 +1,67 @@
+/*
+ * sym.h: tables of symbols, address to name, resolved the way perf does.
+ *
+ * A table is filled with sym_add(), then sym_finish() sorts it, keeps one
+ * of the symbols that share an address (perf's choice) and gives the
+ * symbols without a size one that reaches the next symbol. sym-elf.c fills
+ * one from an ELF file, sym-kernel.c from /proc/kallsyms.
+ */
+#ifndef SYM_H
+#define SYM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define SYM_LOCAL 0
+#define SYM_GLOBAL 1
+#define SYM_WEAK 2
+
+struct sym {
+	uint64_t start, end;	/* [start, end), or start alone when equal */
+	size_t name;		/* offset in names */
+	unsigned bind;		/* SYM_LOCAL, SYM_GLOBAL or SYM_WEAK */
+	unsigned seq;		/* order of addition, for a stable sort */
+};
+
+struct sym_table {
+	struct sym *v;
+	size_t n, cap;
+	char *names;		/* NUL-terminated names, one after another */
+	size_t nameslen, namescap;
+};
+
+/* Add a symbol of size bytes (0 when unknown) at start. */
+void sym_add(struct sym_table *, uint64_t start, uint64_t size,
+    unsigned bind, const char *name);
+/* Sort, drop duplicates and fix up sizes; kallsyms for /proc/kallsyms. */
+void sym_finish(struct sym_table *, int kallsyms);
+/* Sort again after more symbols were added, without fixing them up. */
+void sym_sort(struct sym_table *);
+/* The name of the symbol holding addr, or NULL. */
+const char *sym_find(const struct sym_table *, uint64_t addr);
+void sym_free(struct sym_table *);
+
+/*
+ * Fill t from the ELF file at path: its .symtab, else its .dynsym, names
+ * demangled as perf shows them. When bid (of bidlen bytes) is given, a file
+ * with another build-id is refused. Addresses are file offsets for an
+ * executable, as perf maps them. Returns 0, 1 when the file has only
+ * .dynsym, or -1 when it cannot be read or is refused.
+ */
+int sym_elf_load(struct sym_table *t, const char *path,
+    const unsigned char *bid, size_t bidlen, int want_symtab);
+/*
+ * Add the NAME@plt symbols perf makes up for the PLT of the runtime ELF
+ * file at path (with .dynsym and .rela.plt). Returns 0, or -1.
+ */
+int sym_elf_plt_load(struct sym_table *t, const char *path,
+    const unsigned char *bid, size_t bidlen);
+/* The build-id of the ELF file at path into bid (20 bytes); its length. */
+size_t sym_elf_build_id(const char *path, unsigned char *bid, size_t max);
+/* Demangle a C++ or Rust name as perf shows it; NULL when it is none. */
+char *sym_demangle(const char *name);
+
+/* Fill t from /proc/kallsyms (or path); returns 0, or -1. */
+int sym_kernel_load(struct sym_table *t, const char *path);
+
+#endif
