@@ -4,9 +4,11 @@
 #include "config.h"
 
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "util.h"
 
@@ -15,8 +17,13 @@ void (*util_cleanup)(void);
 void
 fatal(const char *fmt, ...)
 {
+	static atomic_flag once = ATOMIC_FLAG_INIT;
 	va_list ap;
 
+	/* Parser threads may fail at once: the first one speaks and exits. */
+	if (atomic_flag_test_and_set(&once))
+		for (;;)
+			pause();
 	if (util_cleanup != NULL)
 		util_cleanup();
 	fprintf(stderr, "%s: ", PROGNAME);
