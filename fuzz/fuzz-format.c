@@ -81,6 +81,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	memset(&l, 0, sizeof l);
 	l.forced = forced;
+	l.opts.no_perf = 1;	/* perf-data must not run perf script */
 	profile_init(&p);
 	if (load_files(&l, paths, 1, &p) > 0) {
 		if (svg) {

@@ -27,6 +27,7 @@ struct parse_opts {
 	int include_offset;	/* dtrace: keep +0x offsets */
 	const char *thread_state; /* jstack: "all", a state, or NULL: RUNNABLE */
 	const char *sample_type; /* pprof, chrome-trace: values to show */
+	int no_perf;		/* perf-data: never run perf script */
 	int differential;	/* folded: the first stack has two counts, so
 				   every stack has a BEFORE count */
 };

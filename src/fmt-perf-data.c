@@ -172,6 +172,10 @@ pd_script(struct reader *r, const struct parse_opts *o,
 	char *path;
 	FILE *logf;
 
+	if (o->no_perf) {
+		snprintf(err, errlen, "%s: perf.data not read: %s", r->name, why);
+		return -1;
+	}
 	if ((path = record_which("perf")) == NULL) {
 		snprintf(err, errlen, "%s: perf.data is read with `perf "
 		    "script`, and perf is not installed (not found in PATH): "
@@ -305,6 +309,11 @@ struct pd_ev {
 	uint32_t len;
 };
 
+struct pd_id {
+	uint64_t id;
+	size_t attr;		/* index in pd.attrs */
+};
+
 struct pd_bid {
 	char *name;
 	unsigned char bid[20];
@@ -317,8 +326,8 @@ struct pd {
 	const char *name;
 	struct pd_attr *attrs;
 	size_t nattrs;
-	uint64_t *ids;		/* sample id -> attrs[idattr[i]] */
-	size_t *idattr, nids;
+	struct pd_id *ids;	/* sample id -> event, sorted by id */
+	size_t nids, capids;
 	struct pd_bid *bids;	/* build-ids from the header */
 	size_t nbids;
 
@@ -444,12 +453,20 @@ static void
 pd_map_insert(struct pd_maps *m, struct pd_map nw)
 {
 	struct pd_map keep[2];
-	size_t i, j, nkeep;
+	size_t i, j, nkeep, lo = 0, hi = m->n, mid;
 
-	for (i = 0; i < m->n;) {
+	/* The maps are sorted and apart: the first that may overlap. */
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (m->v[mid].end <= nw.start)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (i = lo; i < m->n && m->v[i].start < nw.end;) {
 		struct pd_map *o = &m->v[i];
 
-		if (o->end <= nw.start || o->start >= nw.end) {
+		if (o->end <= nw.start) {
 			i++;
 			continue;
 		}
@@ -474,8 +491,11 @@ pd_map_insert(struct pd_maps *m, struct pd_map nw)
 			m->n++;
 		}
 	}
-	for (i = m->n; i > 0 && m->v[i - 1].start > nw.start; i--)
+	for (i = lo < m->n ? lo : m->n; i < m->n && m->v[i].start < nw.start;
+	    i++)
 		;
+	while (i > 0 && m->v[i - 1].start > nw.start)
+		i--;
 	m->v = xgrow(m->v, &m->cap, m->n + 1, sizeof *m->v);
 	memmove(m->v + i + 1, m->v + i, (m->n - i) * sizeof *m->v);
 	m->v[i] = nw;
@@ -543,7 +563,7 @@ static void
 pd_dso_load(struct pd_dso *d)
 {
 	char cache[4096], hex[41], *c[8];
-	const char *dir;
+	const char *dir, *run;
 	size_t i, n = 0;
 	int pass;
 
@@ -569,10 +589,17 @@ pd_dso_load(struct pd_dso *d)
 		    hex, hex + 2);
 	if (d->name[0] == '/')
 		c[n++] = xstrdup(d->name);
+	/* The file that runs: the cached copy, else the file itself. */
+	run = d->name;
+	for (i = 0; i < n && d->bidlen > 0 && i < 2; i++)
+		if (access(c[i], R_OK) == 0) {
+			run = c[i];
+			break;
+		}
 	for (pass = 1; pass >= 0; pass--)
 		for (i = 0; i < n; i++)
 			if (sym_elf_load(&d->syms, c[i], d->bid, d->bidlen,
-			    pass) >= 0)
+			    pass, run) >= 0)
 				goto plt;
 	goto out;
 plt:
@@ -654,12 +681,41 @@ pd_mmap(struct pd *pd, const unsigned char *p, size_t len, int v2,
 	pd_map_insert(t->maps, m);
 }
 
-/* Take a FORK record: the child gets the parent's comm and maps. */
+/* Forget thread tid, if known, as perf removes a thread a fork replaces. */
 static void
-pd_fork(struct pd *pd, const unsigned char *p, size_t len)
+pd_thread_forget(struct pd *pd, int32_t tid)
+{
+	struct pd_thread **slot = pd_thread_slot(pd, tid), **next;
+	size_t i, j;
+
+	if (*slot == NULL)
+		return;
+	free((*slot)->comm);
+	free(*slot);
+	*slot = NULL;
+	pd->tn--;
+	/* Open addressing: put back the threads that follow in the run. */
+	i = (size_t)(slot - pd->threads);
+	for (j = (i + 1) & (pd->tcap - 1); pd->threads[j] != NULL;
+	    j = (j + 1) & (pd->tcap - 1)) {
+		struct pd_thread *t = pd->threads[j];
+
+		pd->threads[j] = NULL;
+		next = pd_thread_slot(pd, t->tid);
+		*next = t;
+	}
+}
+
+/*
+ * Take a FORK record: the child gets the parent's comm and, for a new
+ * process, a copy of its maps, unless perf made the record up for a task
+ * already running (PERF_RECORD_MISC_FORK_EXEC), whose maps follow.
+ */
+static void
+pd_fork(struct pd *pd, const unsigned char *p, size_t len, unsigned misc)
 {
 	int32_t pid, ppid, tid, ptid;
-	struct pd_thread **slot, *parent, *t;
+	struct pd_thread *parent, *t;
 
 	if (len < 24)
 		return;
@@ -668,27 +724,18 @@ pd_fork(struct pd *pd, const unsigned char *p, size_t len)
 	tid = (int32_t)pd_u32(p + 16);
 	ptid = (int32_t)pd_u32(p + 20);
 	parent = pd_thread(pd, ppid, ptid);
-	pd_thread_grow(pd);
-	slot = pd_thread_slot(pd, tid);
-	t = xcalloc(1, sizeof *t);
-	t->pid = pid;
-	t->tid = tid;
-	if (*slot != NULL) {
-		free((*slot)->comm);
-		free(*slot);
-	} else
-		pd->tn++;
-	*slot = t;
-	if (pid == ppid)
-		t->maps = parent->maps;
-	else if (pid != tid)
-		t->maps = pd_thread(pd, pid, pid)->maps;
-	else {
-		t->maps = pd_maps_new(pd);
-		t->maps->v = xmalloc((parent->maps->n + 1) * sizeof *t->maps->v);
+	if (parent->pid != ppid) {
+		pd_thread_forget(pd, ptid);
+		parent = pd_thread(pd, ppid, ptid);
+	}
+	pd_thread_forget(pd, tid);
+	t = pd_thread(pd, pid, tid);
+	if (pid != ppid && pid == tid && !(misc & (1u << 13))) {
+		t->maps->v = xgrow(t->maps->v, &t->maps->cap,
+		    parent->maps->n + 1, sizeof *t->maps->v);
 		memcpy(t->maps->v, parent->maps->v,
 		    parent->maps->n * sizeof *t->maps->v);
-		t->maps->n = t->maps->cap = parent->maps->n;
+		t->maps->n = parent->maps->n;
 	}
 	if (parent->comm_set)
 		pd_set_comm(t, parent->comm, strlen(parent->comm));
@@ -868,11 +915,17 @@ pd_parse_sample(const struct pd_attr *a, const unsigned char *p, size_t n,
 static const struct pd_attr *
 pd_attr_of(const struct pd *pd, uint64_t id)
 {
-	size_t i;
+	size_t lo = 0, hi = pd->nids, mid;
 
-	for (i = 0; i < pd->nids; i++)
-		if (pd->ids[i] == id)
-			return &pd->attrs[pd->idattr[i]];
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (pd->ids[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < pd->nids && pd->ids[lo].id == id)
+		return &pd->attrs[pd->ids[lo].attr];
 	return pd->nattrs == 1 ? &pd->attrs[0] : NULL;
 }
 
@@ -969,7 +1022,7 @@ pd_deliver(struct pd *pd, const unsigned char *p, size_t len)
 			    len - 16);
 		break;
 	case PD_FORK:
-		pd_fork(pd, p, len);
+		pd_fork(pd, p, len, misc);
 		break;
 	case PD_KSYMBOL:
 		pd_ksymbol(pd, p, len);
@@ -1239,6 +1292,15 @@ pd_unsupported(const struct pd *pd)
 	return NULL;
 }
 
+/* Order ids. */
+static int
+pd_id_cmp(const void *a, const void *b)
+{
+	const struct pd_id *x = a, *y = b;
+
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
 /* Read the attributes section: each event's sample type and ids. */
 static int
 pd_attrs(struct pd *pd, const struct pd_src *src, const unsigned char *h)
@@ -1268,14 +1330,12 @@ pd_attrs(struct pd *pd, const struct pd_src *src, const unsigned char *h)
 		for (j = 0; j + 8 <= isize; j += 8) {
 			if (pd_pread(src, ioff + j, id, 8) != 8)
 				return -1;
-			pd->ids = xrealloc(pd->ids, (pd->nids + 1) *
+			pd->ids = xgrow(pd->ids, &pd->capids, pd->nids + 1,
 			    sizeof *pd->ids);
-			pd->idattr = xrealloc(pd->idattr, (pd->nids + 1) *
-			    sizeof *pd->idattr);
-			pd->ids[pd->nids] = pd_u64(id);
-			pd->idattr[pd->nids++] = i;
+			pd->ids[pd->nids++] = (struct pd_id){ pd_u64(id), i };
 		}
 	}
+	qsort(pd->ids, pd->nids, sizeof *pd->ids, pd_id_cmp);
 	return 0;
 }
 
@@ -1353,7 +1413,6 @@ pd_free(struct pd *pd)
 		free(pd->bids[i].name);
 	free(pd->bids);
 	free(pd->ids);
-	free(pd->idattr);
 	free(pd->qbuf);
 	free(pd->qnext);
 	free(pd->q);
@@ -1370,6 +1429,7 @@ pd_native(struct reader *r, const struct pd_src *src,
     char *err, size_t errlen, const char **why)
 {
 	unsigned char h[104];
+	uint64_t off, size;
 	struct pd pd;
 	int ret;
 
@@ -1394,8 +1454,18 @@ pd_native(struct reader *r, const struct pd_src *src,
 		return 1;
 	}
 	fmt_perf_begin(&pd.pp, o, sink, d);
-	ret = pd_data(&pd, src, r, pd_u64(h + 40), pd_u64(h + 48) != 0 ?
-	    pd_u64(h + 48) : src->size, err, errlen);
+	off = pd_u64(h + 40);
+	size = pd_u64(h + 48);
+	if (off > src->size)
+		off = src->size;
+	if (size == 0 || size > src->size - off) {
+		if (size != 0)
+			diag_note(d, "the header says the data runs %llu bytes "
+			    "past the end of the file: read to the end",
+			    (unsigned long long)(size - (src->size - off)));
+		size = src->size - off;
+	}
+	ret = pd_data(&pd, src, r, off, size, err, errlen);
 	fmt_perf_end(&pd.pp);
 	if (pd.unknown_ctx > 0)
 		diag_note(d, "%llu call chains with a context perf does not "

@@ -2,14 +2,15 @@
  * sym-elf.c: the symbols of an ELF file (libelf), named as perf names them.
  *
  * perf keeps functions, objects and labels in text sections from .symtab,
- * or from .dynsym when there is no .symtab; an executable's symbols are
- * moved to file offsets through the program header that holds them; C++
+ * or from .dynsym when there is no .symtab; the symbols are moved to file
+ * offsets through the program header that holds them; C++
  * and Rust names are demangled without parameters (libiberty).
  */
 #include "config.h"
 
 #include <fcntl.h>
 #include <gelf.h>
+#include <sys/stat.h>
 #include <libiberty/demangle.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,25 @@ char *
 sym_demangle(const char *name)
 {
 	return cplus_demangle(name, DMGL_NO_OPTS);
+}
+
+/*
+ * Open path for reading if it is a regular file: a name in perf.data may
+ * be a FIFO or a device, which must be neither waited on nor read.
+ */
+static int
+sym_elf_open(const char *path)
+{
+	struct stat st;
+	int fd;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)) < 0)
+		return -1;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return -1;
+	}
+	return fd;
 }
 
 /* The build-id note of an open ELF file into bid; its length, or 0. */
@@ -58,7 +78,7 @@ sym_elf_build_id(const char *path, unsigned char *bid, size_t max)
 	Elf *elf;
 	int fd;
 
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+	if ((fd = sym_elf_open(path)) < 0)
 		return 0;
 	if ((elf = elf_begin(fd, ELF_C_READ_MMAP, NULL)) != NULL) {
 		n = sym_elf_note_id(elf, bid, max);
@@ -80,7 +100,7 @@ sym_elf_section(Elf *elf, unsigned type, GElf_Shdr *sh)
 	return NULL;
 }
 
-/* The file offset of an executable's address, as perf moves it. */
+/* The file offset of an address, as perf moves it. */
 static uint64_t
 sym_elf_offset(Elf *elf, const GElf_Shdr *sec, uint64_t addr)
 {
@@ -215,7 +235,7 @@ sym_elf_plt_load(struct sym_table *t, const char *path,
 	Elf *elf;
 	int fd, ret = -1;
 
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+	if ((fd = sym_elf_open(path)) < 0)
 		return -1;
 	if ((elf = elf_begin(fd, ELF_C_READ_MMAP, NULL)) != NULL &&
 	    elf_kind(elf) == ELF_K_ELF && (bidlen == 0 ||
@@ -234,16 +254,16 @@ sym_elf_plt_load(struct sym_table *t, const char *path,
 
 int
 sym_elf_load(struct sym_table *t, const char *path, const unsigned char *bid,
-    size_t bidlen, int want_symtab)
+    size_t bidlen, int want_symtab, const char *run)
 {
 	unsigned char fid[64];
 	GElf_Ehdr eh;
 	GElf_Shdr sh;
 	Elf_Scn *scn;
-	Elf *elf;
-	int fd, ret = -1;
+	Elf *elf, *relf = NULL;
+	int fd, rfd = -1, ret = -1;
 
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+	if ((fd = sym_elf_open(path)) < 0)
 		return -1;
 	elf_version(EV_CURRENT);
 	if ((elf = elf_begin(fd, ELF_C_READ_MMAP, NULL)) == NULL ||
@@ -259,9 +279,19 @@ sym_elf_load(struct sym_table *t, const char *path, const unsigned char *bid,
 		ret = 1;
 	else
 		goto out;
-	sym_elf_add(t, elf, elf, scn, &sh, eh.e_type == ET_EXEC ||
-	    eh.e_type == ET_REL);
+	/*
+	 * perf moves every user-space file's symbols to file offsets, by the
+	 * program headers of the file that runs (a debug file's differ).
+	 */
+	if (run != NULL && strcmp(run, path) != 0 &&
+	    (rfd = sym_elf_open(run)) >= 0)
+		relf = elf_begin(rfd, ELF_C_READ_MMAP, NULL);
+	sym_elf_add(t, elf, relf != NULL ? relf : elf, scn, &sh, 1);
 	sym_finish(t, 0);
+	if (relf != NULL)
+		elf_end(relf);
+	if (rfd >= 0)
+		close(rfd);
 out:
 	if (elf != NULL)
 		elf_end(elf);

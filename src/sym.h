@@ -44,12 +44,14 @@ void sym_free(struct sym_table *);
 /*
  * Fill t from the ELF file at path: its .symtab, else its .dynsym, names
  * demangled as perf shows them. When bid (of bidlen bytes) is given, a file
- * with another build-id is refused. Addresses are file offsets for an
- * executable, as perf maps them. Returns 0, 1 when the file has only
+ * with another build-id is refused. Addresses are file offsets, as perf
+ * maps them, by the program headers of run (the file that runs, when path
+ * is a debug file), or of path when run is NULL or cannot be read. Returns 0, 1 when the file has only
  * .dynsym, or -1 when it cannot be read or is refused.
  */
 int sym_elf_load(struct sym_table *t, const char *path,
-    const unsigned char *bid, size_t bidlen, int want_symtab);
+    const unsigned char *bid, size_t bidlen, int want_symtab,
+    const char *run);
 /*
  * Add the NAME@plt symbols perf makes up for the PLT of the runtime ELF
  * file at path (with .dynsym and .rela.plt). Returns 0, or -1.

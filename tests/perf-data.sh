@@ -69,14 +69,18 @@ same() {
 	expect_file "$name: same stacks as perf script" "$TMP/want" "$TMP/got"
 }
 
-# every NAME FILE: same, with each option that changes the frames.
+# every NAME FILE: as same, with each option that changes the frames,
+# perf script running once.
 every() {
-	for opt in "" --pid --tid --kernel --addrs --jit --all; do
-		same "$1 $opt" "$2" $opt
-	done
-	for ev in $(perf script -i "$2" -F event 2>/dev/null | sort -u |
-	    tr -d ' ' | sed 's/:$//'); do
-		same "$1 --event-filter=$ev" "$2" "--event-filter=$ev"
+	perf script -i "$2" > "$TMP/script" 2>/dev/null
+	for opt in "" --pid --tid --kernel --addrs --jit --all $(sed -n \
+	    's/.* \([^ ]*\): *$/--event-filter=\1/p' "$TMP/script" | sort -u); do
+		"$FLAMETUI" --fold $opt < "$TMP/script" > "$TMP/want" 2>/dev/null
+		"$FLAMETUI" --fold $opt "$2" > "$TMP/got" 2>"$TMP/err"
+		expect_eq "$1 $opt: exit status" 0 $?
+		[ -s "$TMP/want" ] || fail "$1 $opt: perf script gave no stacks"
+		expect_file "$1 $opt: same stacks as perf script" "$TMP/want" \
+			"$TMP/got"
 	done
 }
 
