@@ -594,6 +594,59 @@ capture_offcpu(struct record *rec, struct offcpu *oc)
 }
 
 /*
+ * Run perf script (argv) into the loader through a pipe; its errors go to
+ * logfd, its wait status to *status. Returns 1 when read, 0 when not.
+ */
+static int
+capture_pipe(struct record *rec, struct load *l, struct profile *p,
+    char **argv, int logfd, int *status)
+{
+	int fds[2], nread;
+	pid_t child;
+
+	if (pipe2(fds, O_CLOEXEC) < 0)
+		fatal("pipe: %s", strerror(errno));
+	child = capture_spawn(rec, argv, fds[1], logfd);
+	close(fds[1]);
+	nread = load_fd(l, fds[0], "perf script", p);
+	while (waitpid(child, status, 0) < 0 && errno == EINTR)
+		;
+	return nread;
+}
+
+/*
+ * --raw: run perf script (argv) into the -o file, opened before recording,
+ * then read what it saved. Returns 1 when read, 0 when not.
+ */
+static int
+capture_raw(struct record *rec, struct load *l, struct profile *p,
+    char **argv, int logfd, int *status)
+{
+	int stream = rec->outsave.how == SAVE_STREAM;
+	char err[512];
+	pid_t child;
+
+	fflush(rec->outsave.f);
+	child = capture_spawn(rec, argv, fileno(rec->outsave.f), logfd);
+	while (waitpid(child, status, 0) < 0 && errno == EINTR)
+		;
+	if (!WIFEXITED(*status) || WEXITSTATUS(*status) != 0) {
+		save_abort(&rec->outsave);
+		return 0;
+	}
+	if (save_commit(&rec->outsave, err, sizeof err) < 0) {
+		fprintf(stderr, "%s: %s\n", PROGNAME, err);
+		rec->savefailed = 1;
+		return 0;
+	}
+	fprintf(stderr, "%s: saved %s\n", PROGNAME, rec->out);
+	/* A stream (a pipe, a device) cannot be read back: run it again. */
+	if (stream)
+		return capture_pipe(rec, l, p, argv, logfd, status);
+	return load_files(l, (char *const *)&rec->out, 1, p);
+}
+
+/*
  * Run perf script on perf.data into the loader, through a pipe or, with
  * --raw, through the -o file. Returns 0, or -1 when nothing could be read.
  */
@@ -602,48 +655,19 @@ capture_script(struct record *rec, struct load *l, struct profile *p)
 {
 	char *argv[] = { rec->perf, (char *)"script", (char *)"-i", rec->data,
 	    rec->offcpu ? (char *)"--ns" : NULL, NULL };
-	char *log, err[512];
-	int fds[2], logfd, outfd, status, nread;
-	pid_t child;
+	char *log;
+	int logfd, status, nread;
 
 	capture_show(argv);
 	logfd = capture_log(rec, "perf-script.log", &log);
-	fds[0] = fds[1] = -1;
-	if (rec->raw) {
-		/* record_main opened it before recording. */
-		fflush(rec->outsave.f);
-		outfd = fileno(rec->outsave.f);
-	} else {
-		if (pipe2(fds, O_CLOEXEC) < 0)
-			fatal("pipe: %s", strerror(errno));
-		outfd = fds[1];
-	}
-	child = capture_spawn(rec, argv, outfd, logfd);
-	if (!rec->raw)
-		close(outfd);
-	close(logfd);
-
 	l->forced = format_find("perf");
 	l->progress = capture_progress;
 	l->progress_arg = rec;
-	if (!rec->raw) {
-		nread = load_fd(l, fds[0], "perf script", p);
-		while (waitpid(child, &status, 0) < 0 && errno == EINTR)
-			;
-	} else {
-		while (waitpid(child, &status, 0) < 0 && errno == EINTR)
-			;
-		nread = 0;
-		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-			save_abort(&rec->outsave);
-		else if (save_commit(&rec->outsave, err, sizeof err) < 0) {
-			fprintf(stderr, "%s: %s\n", PROGNAME, err);
-			rec->savefailed = 1;
-		} else {
-			fprintf(stderr, "%s: saved %s\n", PROGNAME, rec->out);
-			nread = load_files(l, (char *const *)&rec->out, 1, p);
-		}
-	}
+	if (rec->raw)
+		nread = capture_raw(rec, l, p, argv, logfd, &status);
+	else
+		nread = capture_pipe(rec, l, p, argv, logfd, &status);
+	close(logfd);
 	capture_status_clear(rec);
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
 		capture_script_log(log);

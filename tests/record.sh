@@ -187,6 +187,15 @@ m=$("$FLAMETUI" --fold raw.txt | wc -l)
 expect_match "--raw: counts samples and stacks" "read $n samples? in $m stacks?" \
 	"$(cat "$TMP/err")"
 
+# --raw to a stream (a pipe, here by /dev/stdout) is not read back from it.
+{ timeout -k 10 120 "$FLAMETUI" record --raw -o /dev/stdout -F 999 -- ./prog 0.3 \
+	2>"$TMP/err"; echo $? >"$TMP/rc"; } | cat >"$TMP/raw.out"
+expect_eq "--raw to a stream: exit status" 0 "$(cat "$TMP/rc")"
+expect_match "--raw to a stream: perf script text" "^	 *[0-9a-f]+ burn_hot\+0x" \
+	"$(cat "$TMP/raw.out")"
+expect_match "--raw to a stream: read again" "read [0-9]+ samples? in" \
+	"$(cat "$TMP/err")"
+
 # An output that fails after recording (its directory went) keeps
 # perf.data, and says where.
 mkdir "$TMP/gone"
