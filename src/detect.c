@@ -1,88 +1,11 @@
 /*
- * detect.c: the format table and content-based detection.
+ * detect.c: what the formats' probes share.
  */
 #include "config.h"
 
 #include <string.h>
 
 #include "detect.h"
-
-extern const struct format fmt_folded, fmt_perf, fmt_dtrace;
-extern const struct format fmt_stap;
-extern const struct format fmt_pmc;
-extern const struct format fmt_bpftrace;
-extern const struct format fmt_pprof;
-extern const struct format fmt_gdb, fmt_eustack;
-extern const struct format fmt_jstack;
-extern const struct format fmt_sample;
-extern const struct format fmt_vtune;
-extern const struct format fmt_cpuprofile, fmt_chrome_trace;
-extern const struct format fmt_perf_sched;
-extern const struct format fmt_perf_data;
-
-const struct format *const formats[] = {
-	&fmt_perf,
-	&fmt_perf_data,
-	&fmt_dtrace,
-	&fmt_stap,
-	&fmt_pmc,
-	&fmt_bpftrace,
-	&fmt_pprof,
-	&fmt_gdb,
-	&fmt_eustack,
-	&fmt_jstack,
-	&fmt_sample,
-	&fmt_vtune,
-	&fmt_cpuprofile,
-	&fmt_chrome_trace,
-	&fmt_perf_sched,
-	&fmt_folded,
-	NULL
-};
-
-const struct format *
-format_find(const char *name)
-{
-	size_t i;
-
-	for (i = 0; formats[i] != NULL; i++)
-		if (strcmp(formats[i]->name, name) == 0)
-			return formats[i];
-	return NULL;
-}
-
-const struct format *
-format_detect(const char *buf, size_t len)
-{
-	const struct format *best = NULL;
-	int score, top = 0;
-	size_t i;
-
-	for (i = 0; formats[i] != NULL; i++) {
-		score = formats[i]->probe(buf, len);
-		if (score > top) {
-			top = score;
-			best = formats[i];
-		}
-	}
-	return best;
-}
-
-const char *
-format_names(void)
-{
-	static char buf[256];
-	size_t i;
-
-	if (buf[0] != '\0')
-		return buf;
-	for (i = 0; formats[i] != NULL; i++) {
-		if (i > 0)
-			strcat(buf, ", ");
-		strcat(buf, formats[i]->name);
-	}
-	return buf;
-}
 
 int
 detect_line(const char **p, const char *end, struct strv *line)

@@ -1,11 +1,11 @@
 /*
- * detect.h: the table of input formats, and detection of the format of an
- * input by its content.
+ * detect.h: input formats: what a format is, the table of them (formats.c)
+ * and detection of an input's format by its content.
  *
  * A format is a probe and a parser. The parser reads lines from a reader and
  * pushes every stack into a sink; it never exits, and reports problems
  * through a struct diag. Adding a format is one new fmt-NAME.c file and one
- * line in the table in detect.c.
+ * line in the table in formats.c.
  */
 #ifndef DETECT_H
 #define DETECT_H
