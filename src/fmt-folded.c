@@ -22,7 +22,8 @@
 /*
  * Parse the count that ends line[0..*len) and shorten *len to what precedes
  * it and its whitespace. Returns 1, 0 when there is no count, -1 when the
- * count is too large and was clamped to UINT64_MAX.
+ * count is too large and was clamped to UINT64_MAX (a whole number, its
+ * fraction dropped), -2 when it is not 0 but below the finest fraction kept.
  */
 static int
 folded_count(const char *line, size_t *len, uint64_t *count, unsigned *frac)
@@ -30,7 +31,7 @@ folded_count(const char *line, size_t *len, uint64_t *count, unsigned *frac)
 	size_t end = *len, i = end, k;
 	uint64_t v = 0;
 	unsigned f = 0;
-	int dot = 0, big = 0;
+	int dot = 0, big = 0, fine = 0;
 
 	/* Stop early at a byte no count holds: the stack before a count is
 	 * often long, and a second count is looked for on every line. */
@@ -50,8 +51,10 @@ folded_count(const char *line, size_t *len, uint64_t *count, unsigned *frac)
 		if (line[k] < '0' || line[k] > '9')
 			return 0;
 		if (dot) {
-			if (f >= SAMPLE_MAX_FRAC)
+			if (f >= SAMPLE_MAX_FRAC) {
+				fine |= line[k] != '0';
 				continue;	/* finer than we keep */
+			}
 			f++;
 		}
 		if (v > (UINT64_MAX - (uint64_t)(line[k] - '0')) / 10)
@@ -63,8 +66,8 @@ folded_count(const char *line, size_t *len, uint64_t *count, unsigned *frac)
 		i--;
 	*len = i;
 	*count = big ? UINT64_MAX : v;
-	*frac = f;
-	return big ? -1 : 1;
+	*frac = big ? 0 : f;
+	return big ? -1 : v == 0 && fine ? -2 : 1;
 }
 
 /* Bring two counts to the same number of decimal places, the larger. */
@@ -174,9 +177,12 @@ folded_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 			diag_bad(d, r->lineno, "not a folded stack (STACK COUNT)");
 			continue;
 		}
-		if (ret < 0)
+		if (ret == -1)
 			diag_tally(d, r->lineno, "warning: count does not fit "
 			    "in 64 bits, clamped to the largest count");
+		else if (ret == -2)
+			diag_tally(d, r->lineno, "warning: count below "
+			    "0.000001, the finest kept, counted as 0");
 		/* A second count: the differential form "stack BEFORE AFTER". */
 		smp.has_before = 0;
 		{

@@ -113,13 +113,20 @@ profile_hash(const char *s, size_t len)
 	return a;
 }
 
+/* The largest count, in the profile's units: a whole number of samples. */
+static uint64_t
+sat_max(const struct profile *p)
+{
+	return UINT64_MAX / pow10[p->frac] * pow10[p->frac];
+}
+
 /* Add with saturation; remember that it happened. */
 static uint64_t
 sat_add(struct profile *p, uint64_t a, uint64_t b)
 {
-	if (a > UINT64_MAX - b) {
+	if (a > UINT64_MAX - b || a + b > sat_max(p)) {
 		p->saturated = 1;
-		return UINT64_MAX;
+		return sat_max(p);
 	}
 	return a + b;
 }
@@ -128,9 +135,9 @@ sat_add(struct profile *p, uint64_t a, uint64_t b)
 static uint64_t
 sat_mul(struct profile *p, uint64_t a, uint64_t b)
 {
-	if (b != 0 && a > UINT64_MAX / b) {
+	if (b != 0 && (a > UINT64_MAX / b || a * b > sat_max(p))) {
 		p->saturated = 1;
-		return UINT64_MAX;
+		return sat_max(p);
 	}
 	return a * b;
 }
@@ -417,6 +424,7 @@ profile_rescale(struct profile *p, unsigned frac)
 	uint32_t i;
 	size_t j;
 
+	p->frac = frac;		/* and so the largest count, for sat_mul() */
 	for (i = 0; i < p->nnodes; i++) {
 		p->nodes[i].total = sat_mul(p, p->nodes[i].total, k);
 		p->nodes[i].self = sat_mul(p, p->nodes[i].self, k);
@@ -429,7 +437,6 @@ profile_rescale(struct profile *p, unsigned frac)
 	for (j = 0; j < p->ntimes; j++)
 		p->times[j].count = (uint32_t)sat_clamp32(sat_mul(p,
 		    p->times[j].count, k));
-	p->frac = frac;
 }
 
 /* A count of 10^-frac units in the profile's unit, which may get finer. */

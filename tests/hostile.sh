@@ -102,6 +102,24 @@ expect_eq "counts: warnings" "$(printf '%s\n%s\n%s' \
 	"flametui: $TMP/counts:2: not a folded stack (STACK COUNT) (1 line ignored)" \
 	"flametui: warning: a sample count overflowed 64 bits and was clamped")" "$(err)"
 
+# With fractions: a count beyond 64 bits is clamped to a whole number (its
+# fraction gone), the largest the profile holds; a count below 0.000001, the
+# finest kept, is counted as 0 with a warning, not dropped unsaid.
+printf 'big 99999999999999999999.5\nc 1\n' >"$TMP/fbig"
+run --fold "$TMP/fbig"
+expect_eq "fractional big: clamped whole" \
+	"$(printf 'big 18446744073709551615\nc 1')" "$(out)"
+printf 'big 99999999999999999999.5\nc 1.5\n' >"$TMP/fbig2"
+run --fold "$TMP/fbig2"
+expect_eq "fractional big, fractions elsewhere: clamped whole" \
+	"$(printf 'big 1844674407370955161\nc 1.5')" "$(out)"
+printf 'a;b 0.0000001\nc 1\nd 0.00000004\ne 0.0000010\n' >"$TMP/tiny"
+run --fold "$TMP/tiny"
+expect_eq "tiny counts: the rest kept" "$(printf 'c 1\ne 0.000001')" "$(out)"
+expect_eq "tiny counts: counted in the note" \
+	"flametui: $TMP/tiny:1: warning: count below 0.000001, the finest kept, counted as 0 (2 lines)" \
+	"$(err)"
+
 # A truncated gzip stream: the lines before the cut are kept, the line the
 # cut went through is dropped (never a wrong count), and it is said.
 awk 'BEGIN { for (i = 0; i < 20000; i++) printf "s;f%d %d\n", i, i }' >"$TMP/full"
