@@ -165,4 +165,31 @@ ln -s in.folded link-in.svg
 expect_eq "stdin (-) through a symlink: exit status" 2 $?
 expect_file "stdin (-) through a symlink: input unchanged" "$TMP/orig" in.folded
 
+# record -o and --svg go the same way. They need perf, and a workload.
+cc=${CC:-cc}
+if ! command -v perf >/dev/null 2>&1 ||
+    ! perf record -q -g -o "$TMP/probe.data" -- true >/dev/null 2>&1; then
+	echo "SKIP: record: perf cannot record here"
+elif ! $cc -O0 -fno-omit-frame-pointer -o "$TMP/prog" \
+    "$top_srcdir/tests/record-prog.c"; then
+	echo "SKIP: record: cannot compile tests/record-prog.c with $cc"
+else
+	mkdir "$TMP/t"
+	if [ "$(id -u)" -eq 0 ] && mknod "$TMP/rec-null" c 1 3 2>/dev/null
+	then
+		TMPDIR="$TMP/t" "$FLAMETUI" record -F 999 -o "$TMP/rec-null" \
+			-- ./prog 0.3 2>"$TMP/err"
+		expect_eq "record -o device: exit status" 0 $?
+		[ -c "$TMP/rec-null" ] ||
+			fail "record -o device: no longer a character device"
+	fi
+	TMPDIR="$TMP/t" "$FLAMETUI" record -F 999 -o "$TMP/stdout" \
+		-- ./prog 0.3 >"$TMP/got" 2>"$TMP/err"
+	expect_eq "record -o stdout link: exit status" 0 $?
+	expect_match "record -o stdout link: folded stacks" \
+		'main;.*burn_hot [0-9]+' "$(cat "$TMP/got")"
+	[ -L "$TMP/stdout" ] || fail "record -o stdout link: replaced"
+	rm -rf "$TMP/t"
+fi
+
 finish
