@@ -658,6 +658,15 @@ capture_script(struct record *rec, struct load *l, struct profile *p)
 	char *log;
 	int logfd, status, nread;
 
+	/* perf.data is read natively, unless perf script's text is wanted. */
+	if (!rec->raw && !rec->offcpu) {
+		l->forced = format_find("perf-data");
+		l->progress = capture_progress;
+		l->progress_arg = rec;
+		nread = load_files(l, &rec->data, 1, p);
+		capture_status_clear(rec);
+		return nread > 0 ? 0 : -1;
+	}
 	capture_show(argv);
 	logfd = capture_log(rec, "perf-script.log", &log);
 	l->forced = format_find("perf");

@@ -21,8 +21,9 @@ int capture_record(struct record *rec);
  */
 int capture_offcpu(struct record *rec, struct offcpu *oc);
 /*
- * Run perf script on rec->data into the loader, through a pipe or, with
- * --raw, through the -o file. Returns 0, or -1 when nothing could be read.
+ * Read rec->data into the loader: natively, or with --raw or --off-cpu by
+ * running perf script through a pipe or, with --raw, through the -o file.
+ * Returns 0, or -1 when nothing could be read.
  */
 int capture_script(struct record *rec, struct load *l, struct profile *p);
 

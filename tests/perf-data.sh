@@ -172,6 +172,14 @@ else
 	echo "skipped C++: no g++"
 fi
 
+# flametui record reads its perf.data natively: no perf script runs.
+"$FLAMETUI" record -o "$TMP/rec.folded" -- "$TMP/prog" 0.3 \
+	>/dev/null 2>"$TMP/rec.err"
+expect_eq "record: exit status" 0 $?
+grep -q "burn_hot" "$TMP/rec.folded" || fail "record: burn_hot missing"
+grep -q "perf script" "$TMP/rec.err" &&
+	fail "record: ran perf script: $(cat "$TMP/rec.err")"
+
 # A recording on a pipe (perf's pipe mode), in a file and on standard input.
 perf record -q -g -o - -- "$TMP/prog" 0.3 > "$TMP/pipe.data" 2>/dev/null ||
 	fail "perf record -o - failed"
