@@ -43,12 +43,24 @@ diff_pow10(unsigned n)
 	return k;
 }
 
-/* A BEFORE count in the common unit, normalised when asked. */
+/* A BEFORE count in the common unit, normalised when asked; clamped. */
 static uint64_t
 diff_before(uint64_t c, uint64_t kb, double scale)
 {
-	c *= kb;
-	return scale > 0 ? (uint64_t)((double)c * scale) : c;
+	double d;
+
+	c = c > UINT64_MAX / kb ? UINT64_MAX : c * kb;
+	if (scale <= 0)
+		return c;
+	d = (double)c * scale;
+	return d >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)d;
+}
+
+/* a * k, clamped. */
+static uint64_t
+diff_scale(uint64_t a, uint64_t k)
+{
+	return a > UINT64_MAX / k ? UINT64_MAX : a * k;
 }
 
 void
@@ -58,8 +70,8 @@ diff_build(const struct profile *before, const struct profile *after,
 	unsigned frac = before->frac > after->frac ? before->frac : after->frac;
 	uint64_t kb = diff_pow10(frac - before->frac);
 	uint64_t ka = diff_pow10(frac - after->frac);
-	uint64_t tb = before->nodes[PROFILE_ROOT].total * kb;
-	uint64_t ta = after->nodes[PROFILE_ROOT].total * ka, b;
+	uint64_t tb = diff_scale(before->nodes[PROFILE_ROOT].total, kb);
+	uint64_t ta = diff_scale(after->nodes[PROFILE_ROOT].total, ka), b;
 	struct strv *frames = NULL;
 	uint8_t *used;
 	double scale = 0;
@@ -80,8 +92,8 @@ diff_build(const struct profile *before, const struct profile *after,
 			used[m] = 1;
 			b = diff_before(before->nodes[m].self, kb, scale);
 		}
-		profile_add_diff(out, frames, n, after->nodes[i].self * ka, b,
-		    frac);
+		profile_add_diff(out, frames, n,
+		    diff_scale(after->nodes[i].self, ka), b, frac);
 	}
 	for (i = 0; i < before->nnodes; i++) {
 		if (before->nodes[i].self == 0 || used[i])
@@ -105,13 +117,21 @@ diff_build(const struct profile *before, const struct profile *after,
 void
 diff_inclusive(const struct profile *p, int64_t *inc)
 {
+	int64_t *d;
 	uint32_t i;
 
 	for (i = 0; i < p->nnodes; i++)
 		inc[i] = p->delta != NULL ? p->delta[i] : 0;
-	/* Children come after their parents: sum from the end. */
-	for (i = p->nnodes; i-- > 1;)
-		inc[p->nodes[i].parent] += inc[i];
+	/* Children come after their parents: sum from the end, clamped. */
+	for (i = p->nnodes; i-- > 1;) {
+		d = &inc[p->nodes[i].parent];
+		if (inc[i] > 0 && *d > INT64_MAX - inc[i])
+			*d = INT64_MAX;
+		else if (inc[i] < 0 && *d < -INT64_MAX - inc[i])
+			*d = -INT64_MAX;
+		else
+			*d += inc[i];
+	}
 }
 
 uint64_t

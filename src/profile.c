@@ -667,10 +667,13 @@ profile_add_diff(struct profile *p, const struct strv *frames, size_t n,
 	}
 	count = profile_units(p, count, frac);
 	before = profile_units(p, before, frac);
+	/* Each side fits a signed change: clamp it, and say so. */
+	if (count > INT64_MAX || before > INT64_MAX)
+		p->saturated = 1;
+	count = count > INT64_MAX ? INT64_MAX : count;
+	before = before > INT64_MAX ? INT64_MAX : before;
 	leaf = profile_add_units(p, frames, n, 0, count);
 	mag = count >= before ? count - before : before - count;
-	if (mag > INT64_MAX)
-		mag = INT64_MAX;
 	d = count >= before ? (int64_t)mag : -(int64_t)mag;
 	if ((d > 0 && p->delta[leaf] > INT64_MAX - d) ||
 	    (d < 0 && p->delta[leaf] < -INT64_MAX - d))

@@ -20,22 +20,30 @@ struct tui_diffs {
 
 void
 diffcache_counts(const struct profile *p, const int64_t *inc, uint32_t n,
-    double *after, double *before)
+    uint64_t *after, uint64_t *before)
 {
-	double w = (double)p->nodes[n].total;
+	uint64_t w = p->nodes[n].total, other;
+	uint64_t mag = inc[n] < 0 ? 0 - (uint64_t)inc[n] : (uint64_t)inc[n];
+	int up = (inc[n] >= 0) == (p->diff_before != 0);
 
-	*after = p->diff_before ? w + (double)inc[n] : w;
-	*before = p->diff_before ? w : w - (double)inc[n];
+	/* The widths' side is w; the other is w moved by the change, clamped. */
+	if (up)
+		other = w > UINT64_MAX - mag ? UINT64_MAX : w + mag;
+	else
+		other = mag > w ? 0 : w - mag;
+	*after = p->diff_before ? other : w;
+	*before = p->diff_before ? w : other;
 }
 
 double
 diffcache_share_change(const struct profile *p, const int64_t *inc, uint32_t n)
 {
-	double a, b, ra, rb;
+	uint64_t a, b, ra, rb;
 
 	diffcache_counts(p, inc, PROFILE_ROOT, &ra, &rb);
 	diffcache_counts(p, inc, n, &a, &b);
-	return (ra > 0 ? a / ra : 0) - (rb > 0 ? b / rb : 0);
+	return (ra > 0 ? (double)a / (double)ra : 0) -
+	    (rb > 0 ? (double)b / (double)rb : 0);
 }
 
 /* Free what a slot holds. */

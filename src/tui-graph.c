@@ -66,17 +66,17 @@ graph_diff_status(const struct diffcache *dc, const struct profile *p,
 {
 	char b[64], a[64], d[64], h[64];
 	int64_t inc = dc->inc[n];
-	uint64_t mag = inc < 0 ? (uint64_t)-inc : (uint64_t)inc;
-	double after, before;
+	uint64_t mag = inc < 0 ? 0 - (uint64_t)inc : (uint64_t)inc;
+	uint64_t after, before;
 	int len;
 
 	diffcache_counts(p, dc->inc, n, &after, &before);
-	profile_fmt_count(p, (uint64_t)before, b, sizeof b);
-	profile_fmt_count(p, (uint64_t)after, a, sizeof a);
+	profile_fmt_count(p, before, b, sizeof b);
+	profile_fmt_count(p, after, a, sizeof a);
 	profile_fmt_count(p, mag, d, sizeof d);
 	len = snprintf(buf, size, " | before %s | after %s | delta %s%s "
 	    "(%s%.1f%%)", b, a, inc < 0 ? "-" : "+", d, inc < 0 ? "-" : "+",
-	    before > 0 ? 100.0 * (double)mag / before : 100.0);
+	    before > 0 ? 100.0 * (double)mag / (double)before : 100.0);
 	if (shrt || len < 0 || (size_t)len >= size)
 		return;
 	len += snprintf(buf + len, size - (size_t)len, " | widths: %s",

@@ -102,6 +102,18 @@ expect_eq "counts: warnings" "$(printf '%s\n%s\n%s' \
 	"flametui: $TMP/counts:2: not a folded stack (STACK COUNT) (1 line ignored)" \
 	"flametui: warning: a sample count overflowed 64 bits and was clamped")" "$(err)"
 
+# Differential counts: each side is clamped below 2^63, so that AFTER -
+# BEFORE is exact, with the warning; never a BEFORE made up from a wrapped
+# change. The two sides of a stack, and the change, come back whole.
+printf 'a;b 3 18446744073709551615\na;c 1 2\nd 18446744073709551615 0\n' >"$TMP/dbig"
+run --fold "$TMP/dbig"
+expect_eq "differential big: status" 0 "$rc"
+expect_eq "differential big: clamped, BEFORE kept" "$(printf 'a;b 3 9223372036854775807\na;c 1 2\nd 9223372036854775807 0')" "$(out)"
+expect_eq "differential big: warning" \
+	"flametui: warning: a sample count overflowed 64 bits and was clamped" "$(err)"
+run --fold --widths=before "$TMP/dbig"
+expect_eq "differential big, before widths" "$(printf 'a;b 9223372036854775807 3\na;c 2 1\nd 0 9223372036854775807')" "$(out)"
+
 # With fractions: a count beyond 64 bits is clamped to a whole number (its
 # fraction gone), the largest the profile holds; a count below 0.000001, the
 # finest kept, is counted as 0 with a warning, not dropped unsaid.
