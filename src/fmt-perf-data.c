@@ -1453,6 +1453,8 @@ pd_native(struct reader *r, const struct pd_src *src,
 		pd_free(&pd);
 		return 1;
 	}
+	/* perf names the idle task, as its session does. */
+	pd_set_comm(pd_thread(&pd, 0, 0), "swapper", 7);
 	fmt_perf_begin(&pd.pp, o, sink, d);
 	off = pd_u64(h + 40);
 	size = pd_u64(h + 48);
