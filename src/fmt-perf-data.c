@@ -655,6 +655,8 @@ pd_mmap(struct pd *pd, const unsigned char *p, size_t len, int v2,
 		if (strncmp(name, "[kernel.kallsyms]", 17) == 0) {
 			m.dso = pd->kernel = pd_dso(pd, "[kernel.kallsyms]");
 			m.dso->kernel = m.dso->identity = 1;
+			/* perf's kernel map reaches the top, init text too. */
+			m.end = UINT64_MAX;
 		} else
 			return;	/* modules: not read natively */
 		pd_map_insert(&pd->kmaps, m);
