@@ -68,10 +68,10 @@ if ! cmp -s "$out/last.out" "$out/perf-data.want"; then
 	    grep -c '^<') of $(wc -l <"$out/perf-data.want") lines" >&2
 fi
 s0=${script%% *}
-for x in "perf script -i F >/dev/null|$script" \
-    "perf script -i F | flametui --fold|$pipe" \
-    "flametui --fold F|$native"; do
-	echo "${x#*|}" | awk -v label="${x%%|*}" -v bytes="$bytes" -v s0="$s0" '{
+for x in "perf script -i F >/dev/null@$script" \
+    "perf script -i F | flametui --fold@$pipe" \
+    "flametui --fold F@$native"; do
+	echo "${x#*@}" | awk -v label="${x%%@*}" -v bytes="$bytes" -v s0="$s0" '{
 		if ($3 != 0) { printf "%-36s failed (exit %d)\n", label, $3; next }
 		printf "%-36s %7.3f s (cpu %6.3f s)  %5.1fx perf script" \
 		    "  peak RSS %6.1f MB (%5.1f%% of the file)\n", label, $1, $4,
