@@ -145,7 +145,31 @@ term_winch(int sig)
 	errno = saved;
 }
 
-/* Install a handler for the signals that end the program. */
+/*
+ * Catch sig with term_fatal_signal, unless it is ignored (as a parent may
+ * ask), or when weak, unless a handler is there already: a preloaded
+ * profiler's SIGPROF, say.
+ */
+static void
+term_catch(int sig, int weak)
+{
+	struct sigaction sa;
+
+	if (sigaction(sig, NULL, &sa) != 0 || sa.sa_handler == SIG_IGN ||
+	    (weak && sa.sa_handler != SIG_DFL &&
+	    sa.sa_handler != term_fatal_signal))
+		return;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = term_fatal_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(sig, &sa, NULL);
+}
+
+/*
+ * Catch every signal whose default action ends the program, real-time ones
+ * included, so that none leaves the terminal taken over. Quitting and
+ * crashing are ours even over a sanitizer's handler; the others, weakly.
+ */
 static void
 term_catch_fatal(void)
 {
@@ -153,14 +177,32 @@ term_catch_fatal(void)
 		SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGABRT, SIGBUS,
 		SIGFPE, SIGILL,
 	};
-	struct sigaction sa;
+	static const int weak[] = {
+		SIGTRAP, SIGSYS, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGXCPU,
+		SIGXFSZ, SIGVTALRM, SIGPROF,
+#ifdef SIGIO
+		SIGIO,
+#endif
+#ifdef SIGPWR
+		SIGPWR,
+#endif
+#ifdef SIGSTKFLT
+		SIGSTKFLT,
+#endif
+#ifdef SIGEMT
+		SIGEMT,
+#endif
+	};
 	size_t i;
 
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = term_fatal_signal;
-	sigemptyset(&sa.sa_mask);
 	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
-		sigaction(sigs[i], &sa, NULL);
+		term_catch(sigs[i], 0);
+	for (i = 0; i < sizeof weak / sizeof weak[0]; i++)
+		term_catch(weak[i], 1);
+#ifdef SIGRTMIN
+	for (int sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
+		term_catch(sig, 1);
+#endif
 }
 
 void

@@ -4,9 +4,13 @@
  * matched to what the terminal has.
  *
  * The terminal is put back as it was on term_close(), on fatal(), and on
- * SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV and SIGABRT: the handlers write
- * a restore sequence prepared in advance (leave the alternate screen, mouse
- * reporting off, attributes reset) and restore the saved termios, which is
+ * every signal whose default action ends the program (SIGINT, SIGTERM,
+ * SIGSEGV, SIGXCPU, SIGPIPE, SIGUSR1, real-time signals ...), unless it
+ * is ignored, or handled already by someone else (a preloaded profiler's
+ * SIGPROF; Ctrl-C, SIGTERM, SIGHUP, SIGQUIT and the crashes are always
+ * ours): the handlers write a restore sequence
+ * prepared in advance (leave the alternate screen, mouse reporting off,
+ * attributes reset) and restore the saved termios, which is
  * async-signal-safe, then let the signal take its default course.
  */
 #ifndef TERM_H
