@@ -19,6 +19,7 @@
 
 #include "diff.h"
 #include "fold.h"
+#include "text.h"
 #include "util.h"
 
 /* One thing to print under a node: a child's own line, or its subtree. */
@@ -152,7 +153,7 @@ fold_write(const struct profile *p, FILE *f)
 		len += nm->len;
 		if (!it.sub) {
 			if (tty)
-				util_fwrite_safe(path, len, f);
+				text_write(path, len, f);
 			else
 				fwrite(path, 1, len, f);
 			fold_count(p, it.node, f);

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <wchar.h>
 
@@ -50,9 +51,52 @@ text_utf8(const unsigned char *s, size_t len, uint32_t *cp)
 	return n;
 }
 
+int
+text_invisible(uint32_t cp)
+{
+	static const uint32_t ranges[][2] = {
+		{ 0x0000, 0x001f }, { 0x007f, 0x009f },	/* C0, DEL, C1 */
+		{ 0x00ad, 0x00ad }, { 0x0600, 0x0605 }, { 0x061c, 0x061c },
+		{ 0x06dd, 0x06dd }, { 0x070f, 0x070f }, { 0x0890, 0x0891 },
+		{ 0x08e2, 0x08e2 }, { 0x180e, 0x180e },
+		{ 0x200b, 0x200f },	/* zero-width, LRM, RLM */
+		{ 0x2028, 0x202e },	/* separators, bidi embeddings */
+		{ 0x2060, 0x206f },	/* joiners, bidi isolates */
+		{ 0xfeff, 0xfeff }, { 0xfff9, 0xfffb }, { 0x110bd, 0x110bd },
+		{ 0x110cd, 0x110cd }, { 0x13430, 0x1343f },
+		{ 0x1bca0, 0x1bca3 }, { 0x1d173, 0x1d17a },
+		{ 0xe0001, 0xe0001 }, { 0xe0020, 0xe007f },	/* tags */
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof ranges / sizeof ranges[0]; i++)
+		if (cp >= ranges[i][0] && cp <= ranges[i][1])
+			return 1;
+	return 0;
+}
+
+/*
+ * Length of the character at s that may be written as it is: valid UTF-8
+ * and not text_invisible(); 0 when its first byte must be escaped.
+ */
+static size_t
+text_char(const char *s, size_t len, uint32_t *cp)
+{
+	size_t n;
+
+	if (s[0] >= 0x20 && s[0] < 0x7f) {
+		*cp = (uint32_t)s[0];
+		return 1;
+	}
+	n = text_utf8((const unsigned char *)s, len, cp);
+	return n > 0 && !text_invisible(*cp) ? n : 0;
+}
+
 /*
  * The next unit of s: how many bytes it takes, its width in cells, and
  * whether it must be escaped (then each of its bytes is 4 cells, \xNN).
+ * Besides what text_char() refuses, a screen escapes what takes no cell of
+ * its own (combining marks) and, outside UTF-8, every byte past ASCII.
  */
 static size_t
 text_unit(const char *s, size_t len, int utf8, int *width, int *escape)
@@ -67,14 +111,30 @@ text_unit(const char *s, size_t len, int utf8, int *width, int *escape)
 		*width = 1;
 		return 1;
 	}
-	if (utf8 && u[0] >= 0x80 && (n = text_utf8(u, len, &cp)) > 0 &&
-	    cp >= 0xa0 && (w = wcwidth((wchar_t)cp)) > 0) {
+	if (utf8 && u[0] >= 0x80 && (n = text_char(s, len, &cp)) > 0 &&
+	    (w = wcwidth((wchar_t)cp)) > 0) {
 		*width = w;
 		return n;
 	}
 	*escape = 1;
 	*width = 4;
 	return 1;
+}
+
+void
+text_write(const char *s, size_t len, FILE *f)
+{
+	uint32_t cp;
+	size_t i = 0, n;
+
+	while (i < len) {
+		if ((n = text_char(s + i, len - i, &cp)) == 0) {
+			fprintf(f, "\\x%02x", (unsigned char)s[i]);
+			n = 1;
+		} else
+			fwrite(s + i, 1, n, f);
+		i += n;
+	}
 }
 
 int
@@ -143,26 +203,4 @@ text_fit(const char *s, size_t len, int cols, int utf8, char *out,
 	}
 	out[o] = '\0';
 	return total;
-}
-
-/* Is cp invisible or a bidi control (Unicode's Cf, Zl, Zp), or C1? */
-int
-text_invisible(uint32_t cp)
-{
-	static const uint32_t ranges[][2] = {
-		{ 0x80, 0x9f }, { 0xad, 0xad }, { 0x600, 0x605 },
-		{ 0x61c, 0x61c }, { 0x6dd, 0x6dd }, { 0x70f, 0x70f },
-		{ 0x890, 0x891 }, { 0x8e2, 0x8e2 }, { 0x180e, 0x180e },
-		{ 0x200b, 0x200f }, { 0x2028, 0x202e }, { 0x2060, 0x206f },
-		{ 0xfeff, 0xfeff }, { 0xfff9, 0xfffb }, { 0x110bd, 0x110bd },
-		{ 0x110cd, 0x110cd }, { 0x13430, 0x1343f },
-		{ 0x1bca0, 0x1bca3 }, { 0x1d173, 0x1d17a },
-		{ 0xe0001, 0xe0001 }, { 0xe0020, 0xe007f },
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof ranges / sizeof ranges[0]; i++)
-		if (cp >= ranges[i][0] && cp <= ranges[i][1])
-			return 1;
-	return 0;
 }

@@ -2,14 +2,35 @@
  * text.h: untrusted bytes (frame names, file names) made safe and measured
  * for a terminal.
  *
- * Control characters, invalid UTF-8 and characters of no width are shown
- * as \xNN escapes, so that nothing from a profile reaches the terminal raw.
+ * One rule says what never reaches a terminal as itself: bytes that are
+ * not valid UTF-8 and the characters text_invisible() names (controls,
+ * bidi controls, format characters, line and paragraph separators). Each
+ * of their bytes is shown as \xNN instead. The screen also escapes what it
+ * cannot place in cells: characters of no width, and outside a UTF-8
+ * locale every byte past ASCII.
  */
 #ifndef TEXT_H
 #define TEXT_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+
+/*
+ * Is code point cp one that must not be shown as itself, wherever a person
+ * reads it (the terminal, the SVG): a control (C0, DEL, C1), a bidi control
+ * (U+061C, U+200E/F, U+202A-202E, U+2066-2069), a format character
+ * (Unicode's Cf: U+00AD, U+200B-200D, U+2060-2064, U+FEFF, ...) or a line
+ * or paragraph separator (U+2028, U+2029)? Such a character shows nothing
+ * of itself, yet can change how the text around it looks, so that a name
+ * could pass for another.
+ */
+int text_invisible(uint32_t cp);
+/*
+ * Write len bytes of s to f for a terminal: as they are, except the bytes
+ * of invalid UTF-8 and of text_invisible() characters, written as \xNN.
+ */
+void text_write(const char *s, size_t len, FILE *f);
 
 /*
  * Write s (len bytes) into out (outsz bytes, NUL-terminated) as it should
@@ -21,14 +42,5 @@ int text_fit(const char *s, size_t len, int cols, int utf8, char *out,
     size_t outsz);
 /* The width in cells of s once escaped. */
 int text_width(const char *s, size_t len, int utf8);
-/*
- * Whether code point cp must be shown escaped wherever a person reads it,
- * as it shows nothing of itself yet can change how the text around it
- * looks (a name could pass for another): C1 controls, the bidi overrides,
- * embeddings, isolates and marks, the other invisible format characters
- * (Unicode's Cf, as U+200B and U+FEFF), and the line and paragraph
- * separators. C0 and DEL are the caller's own test.
- */
-int text_invisible(uint32_t cp);
 
 #endif

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "text.h"
 #include "top.h"
 #include "util.h"
 
@@ -131,7 +132,7 @@ top_write(const struct profile *p, const struct top_row *rows, size_t n,
 		    w, profile_fmt_count(p, rows[i].total, t, sizeof t),
 		    all == 0 ? 0.0 : 100.0 * (double)rows[i].total / (double)all);
 		if (tty)
-			util_fwrite_safe(nm->s, nm->len, f);
+			text_write(nm->s, nm->len, f);
 		else
 			fwrite(nm->s, 1, nm->len, f);
 		fputc('\n', f);

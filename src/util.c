@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "text.h"
 #include "util.h"
 
 void (*util_cleanup)(void);
@@ -19,6 +20,7 @@ fatal(const char *fmt, ...)
 {
 	static atomic_flag once = ATOMIC_FLAG_INIT;
 	va_list ap;
+	char msg[1024];
 
 	/* Parser threads may fail at once: the first one speaks and exits. */
 	if (atomic_flag_test_and_set(&once))
@@ -26,10 +28,11 @@ fatal(const char *fmt, ...)
 			pause();
 	if (util_cleanup != NULL)
 		util_cleanup();
-	fprintf(stderr, "%s: ", PROGNAME);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
+	fprintf(stderr, "%s: ", PROGNAME);
+	text_write(msg, strlen(msg), stderr);
 	fputc('\n', stderr);
 	exit(2);
 }
@@ -112,75 +115,6 @@ xasprintf(const char *fmt, ...)
 	vsnprintf(s, (size_t)n + 1, fmt, ap);
 	va_end(ap);
 	return s;
-}
-
-/*
- * Length of the UTF-8 character at s[0..len), or 0 when it is not valid
- * UTF-8 or is a control character (C0, DEL or C1) that must be escaped.
- */
-static size_t
-util_char_len(const unsigned char *s, size_t len)
-{
-	uint32_t cp;
-	size_t n, i;
-
-	if (s[0] < 0x20 || s[0] == 0x7f)
-		return 0;
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		n = 2, cp = s[0] & 0x1f;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		n = 3, cp = s[0] & 0x0f;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		n = 4, cp = s[0] & 0x07;
-	else
-		return 0;
-	if (n > len)
-		return 0;
-	for (i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 ||
-	    cp > 0x10ffff)) || (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;	/* overlong, out of range or a surrogate */
-	if (cp >= 0x80 && cp <= 0x9f)
-		return 0;	/* C1 controls, such as CSI (U+009B) */
-	return n;
-}
-
-void
-util_fwrite_safe(const char *s, size_t len, FILE *f)
-{
-	const unsigned char *u = (const unsigned char *)s;
-	size_t i = 0, n;
-
-	while (i < len) {
-		n = util_char_len(u + i, len - i);
-		if (n == 0) {
-			fprintf(f, "\\x%02x", u[i]);
-			i++;
-			continue;
-		}
-		fwrite(u + i, 1, n, f);
-		i += n;
-	}
-}
-
-int
-util_is_safe(const char *s, size_t len)
-{
-	const unsigned char *u = (const unsigned char *)s;
-	size_t i = 0, n;
-
-	while (i < len) {
-		if ((n = util_char_len(u + i, len - i)) == 0)
-			return 0;
-		i += n;
-	}
-	return 1;
 }
 
 static void
@@ -310,7 +244,7 @@ diag_print(const struct diag *d, FILE *f)
 
 	for (i = 0; i < d->nmsgs; i++) {
 		fprintf(f, "%s: ", PROGNAME);
-		util_fwrite_safe(d->msgs[i], strlen(d->msgs[i]), f);
+		text_write(d->msgs[i], strlen(d->msgs[i]), f);
 		fputc('\n', f);
 	}
 }

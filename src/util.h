@@ -22,18 +22,12 @@ char *xstrndup(const char *, size_t);
 /* vsnprintf into a new string. */
 char *xasprintf(const char *, ...) __attribute__((format(printf, 1, 2)));
 
-/*
- * Write len bytes of s to f so that nothing in them can reach a terminal as
- * a control: C0 and C1 control characters, DEL and bytes that are not valid
- * UTF-8 are written as \xHH (each byte of a C1 character in UTF-8 too).
- */
-void util_fwrite_safe(const char *s, size_t len, FILE *f);
-/* Is byte string s, as util_fwrite_safe() sees it, free of anything to escape? */
-int util_is_safe(const char *s, size_t len);
-
 /* Called by fatal() before exiting, to put the terminal back. */
 extern void (*util_cleanup)(void);
-/* Print "flametui: message" to stderr, restore the terminal and exit 2. */
+/*
+ * Print "flametui: message" to stderr, escaped as text_write() does,
+ * restore the terminal and exit 2.
+ */
 void fatal(const char *, ...) __attribute__((format(printf, 1, 2), noreturn));
 
 /*

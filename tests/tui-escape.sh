@@ -62,6 +62,38 @@ expect_eq "message: title unchanged" clean "$(title)"
 expect_match "message: shown escaped" '\\x1b\]2;pwned-msg\\x07' \
 	"$($T capture-pane -p)"
 
+# Invisible characters are escaped as well: a right-to-left override
+# (U+202E) that would show "main" reversed, a zero-width space (U+200B), a
+# line separator (U+2028), a byte order mark (U+FEFF), a soft hyphen
+# (U+00AD). By --fold and --top to a terminal, in messages, in the view.
+printf 'ma\342\200\256in;f\342\200\213o\342\200\250o\357\273\277;x\302\255y 3\n' \
+	>"$TMP/inv.folded"
+inv='ma\\xe2\\x80\\xaein;f\\xe2\\x80\\x8bo\\xe2\\x80\\xa8o\\xef\\xbb\\xbf;x\\xc2\\xady'
+reset
+$T send-keys "LC_ALL=C.UTF-8 '$FLAMETUI' --fold '$TMP/inv.folded'; echo inv-\$((40 + 2))" Enter
+wait_for "--fold of invisibles" screen_has inv-42
+expect_match "--fold: invisibles shown escaped" "^$inv 3\$" "$($T capture-pane -p)"
+reset
+$T send-keys "LC_ALL=C.UTF-8 '$FLAMETUI' --top '$TMP/inv.folded'; echo top-\$((40 + 2))" Enter
+wait_for "--top of invisibles" screen_has top-42
+screen=$($T capture-pane -p)
+expect_match "--top: RLO shown escaped" ' ma\\xe2\\x80\\xaein$' "$screen"
+expect_match "--top: soft hyphen shown escaped" ' x\\xc2\\xady$' "$screen"
+reset
+bad=$(printf '%s/evil\342\200\256txt.folded' "$TMP")
+printf 'not a profile\n' >"$bad"
+$T send-keys "LC_ALL=C.UTF-8 '$FLAMETUI' --fold '$TMP'/evil*; echo rlo-\$((40 + 2))" Enter
+wait_for "the message with an RLO" screen_has rlo-42
+expect_match "message: RLO shown escaped" 'evil\\xe2\\x80\\xaetxt\.folded' \
+	"$($T capture-pane -p)"
+reset
+$T send-keys "LC_ALL=C.UTF-8 '$FLAMETUI' '$TMP/inv.folded'; echo view-\$((40 + 2))" Enter
+wait_for "the view of invisibles" screen_has "Enter: zoom"
+$T send-keys Up Up Up
+wait_for "the view of invisibles" screen_has "x\\xc2\\xady | 3 samples"
+$T send-keys q
+wait_for "the view to quit" screen_has view-42
+
 # The interactive view, on a file whose name is an escape sequence too:
 # names, the file name in the header and the status line are all escaped.
 reset
