@@ -17,6 +17,7 @@
 #include "fold.h"
 #include "keys.h"
 #include "load.h"
+#include "match.h"
 #include "palette.h"
 #include "profile.h"
 #include "record.h"
@@ -257,15 +258,10 @@ static regex_t *
 main_regex(const char *opt, const char *re)
 {
 	regex_t *r = xmalloc(sizeof *r);
-	char msg[256];
-	int err;
+	char msg[512];
 
-	if ((err = regcomp(r, re, REG_EXTENDED | REG_NOSUB)) != 0) {
-		regerror(err, r, msg, sizeof msg);
-		fprintf(stderr, "%s: --%s: bad regular expression '%s': %s\n",
-		    PROGNAME, opt, re, msg);
-		exit(2);
-	}
+	if (match_compile(r, re, 0, msg, sizeof msg) != 0)
+		fatal("--%s: %s", opt, msg);
 	if (main_nres < (int)(sizeof main_res / sizeof main_res[0]))
 		main_res[main_nres++] = r;
 	return r;

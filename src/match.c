@@ -18,6 +18,7 @@
 #include <ctype.h>
 #include <langinfo.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -29,6 +30,8 @@
 #define MATCH_THREADS 4		/* most threads matching names */
 #define MATCH_PER_THREAD 32768	/* fewer names than this: one thread */
 #define MATCH_DEPTH 64		/* groups nested deeper: no prefilter */
+#define MATCH_MAX_COPIES 1000	/* repeats that copy more: refused */
+#define MATCH_MAX_NEST 100	/* groups nested deeper: refused */
 
 /* Characters special to an ERE outside brackets. */
 static const char match_special[] = ".[]()*+?{}|^$\\";
@@ -267,6 +270,99 @@ match_quant(struct match_parse *mp, long *min, long *max)
 		break;
 	}
 	mp->p = p + 1;
+}
+
+/*
+ * Why glibc could take too long on an ERE, or NULL. A backreference makes
+ * its matcher backtrack, in time exponential in the name's length. Its
+ * regcomp() copies a repeated piece once per repeat (a{1,255} is 255 a's,
+ * a{1,255}{1,255} 255 times that, "x+" is "xx*"), at a cost that grows
+ * faster than the copies. Its parser recurses into each group.
+ */
+static const char *
+match_refusal(const char *pattern)
+{
+	struct match_parse mp = { pattern, 0, 0, 0 };
+	uint64_t size[MATCH_MAX_NEST + 1], piece = 0, copies = 0, k;
+	long min, max;
+
+	size[0] = 0;
+	while (*mp.p != '\0') {
+		switch (*mp.p) {
+		case '\\':
+			if (mp.p[1] >= '1' && mp.p[1] <= '9')
+				return "backreferences (\\1) are not supported, "
+				    "as they can take exponential time";
+			mp.p += mp.p[1] != '\0' ? 2 : 1;
+			piece = 1;
+			break;
+		case '[':
+			match_bracket(&mp);
+			if (mp.fail)
+				return NULL;	/* regcomp() says what is wrong */
+			piece = 1;
+			break;
+		case '(':
+			if (mp.depth == MATCH_MAX_NEST)
+				return "groups nested over 100 deep";
+			size[++mp.depth] = 0;
+			mp.p++;
+			piece = 0;
+			continue;
+		case ')':
+			mp.p++;
+			piece = mp.depth > 0 ? size[mp.depth--] : 1;
+			break;
+		case '|':
+			mp.p++;
+			piece = 0;
+			continue;
+		case '*':
+		case '+':
+		case '?':
+		case '{':
+			match_quant(&mp, &min, &max);
+			if (mp.fail)
+				return NULL;
+			k = max >= 0 ? (uint64_t)max : (uint64_t)min + 1;
+			if (k > 1) {
+				copies += piece * (k - 1);
+				size[mp.depth] += piece * (k - 1);
+				piece *= k;
+			}
+			if (copies > MATCH_MAX_COPIES)
+				return "its repeats make over 1000 copies: use "
+				    "* or smaller bounds";
+			continue;
+		default:
+			mp.p++;
+			piece = 1;
+			break;
+		}
+		size[mp.depth] += piece;
+	}
+	return NULL;
+}
+
+int
+match_compile(regex_t *re, const char *pattern, int icase, char *err,
+    size_t errlen)
+{
+	const char *why = match_refusal(pattern);
+	char msg[256];
+	int ret = 0;
+
+	if (why == NULL && (ret = regcomp(re, pattern, MATCH_CFLAGS |
+	    (icase ? REG_ICASE : 0))) == 0)
+		return 0;
+	if (why == NULL) {
+		regerror(ret, re, msg, sizeof msg);
+		why = msg;
+	}
+	if (err != NULL && errlen > 0)
+		snprintf(err, errlen, "bad regular expression '%s': %s",
+		    pattern, why);
+	return -1;
 }
 
 /*

@@ -19,6 +19,18 @@
 #include "profile.h"
 
 #define MATCH_MAXLITS 16	/* more alternatives than this: no prefilter */
+#define MATCH_CFLAGS (REG_EXTENDED | REG_NOSUB)	/* how every regex is read */
+
+/*
+ * Compile pattern, a POSIX extended regex, into re for every search and
+ * filter (with MATCH_CFLAGS, and REG_ICASE when icase). What could make
+ * glibc take exponential time or worse is refused: backreferences (\1),
+ * repeats that copy their piece over 1000 times (a{1,255}{1,255}), groups
+ * nested over 100 deep. Returns 0, or -1 with "bad regular expression
+ * 'PATTERN': why" in err (when not NULL).
+ */
+int match_compile(regex_t *re, const char *pattern, int icase, char *err,
+    size_t errlen);
 
 /* Literals one of which is in every string a regex matches. */
 struct match_lits {

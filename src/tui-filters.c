@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "diff.h"
+#include "match.h"
 #include "transform.h"
 #include "tui-screen.h"
 #include "util.h"
@@ -106,7 +107,7 @@ filters_regex(regex_t *re, const char *text, int exact)
 	if (text == NULL)
 		return NULL;
 	s = exact ? transform_exact(text, strlen(text)) : xstrdup(text);
-	ret = regcomp(re, s, REG_EXTENDED | REG_NOSUB);
+	ret = match_compile(re, s, 0, NULL, 0);
 	free(s);
 	return ret == 0 ? re : NULL;
 }
@@ -342,8 +343,6 @@ filters_ask_regex(struct tui *t, const char *label, const char *now,
 {
 	struct prompt pr;
 	regex_t re;
-	char err[256];
-	int ret;
 
 	memset(&pr, 0, sizeof pr);
 	pr.label = label;
@@ -355,12 +354,8 @@ filters_ask_regex(struct tui *t, const char *label, const char *now,
 		*out = NULL;
 		return 1;
 	}
-	if ((ret = regcomp(&re, pr.buf, REG_EXTENDED | REG_NOSUB)) != 0) {
-		regerror(ret, &re, err, sizeof err);
-		snprintf(t->msg, sizeof t->msg, "bad regular expression: %s",
-		    err);
+	if (match_compile(&re, pr.buf, 0, t->msg, sizeof t->msg) != 0)
 		return 0;
-	}
 	regfree(&re);
 	*out = xstrdup(pr.buf);
 	return 1;

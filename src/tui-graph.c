@@ -310,7 +310,6 @@ int
 graph_search(struct tui *t, const char *nomatch)
 {
 	struct prompt pr;
-	char err[256];
 	int ret;
 
 	memset(&pr, 0, sizeof pr);
@@ -321,12 +320,9 @@ graph_search(struct tui *t, const char *nomatch)
 		return VIEW_DRAW;
 	if (pr.buf[0] == '\0')
 		return view_search_clear(t->v) | VIEW_DRAW;
-	ret = view_search(t->v, pr.buf, t->icase, err, sizeof err);
-	if (ret == 0) {
-		snprintf(t->msg, sizeof t->msg, "bad regular expression: %s",
-		    err);
+	ret = view_search(t->v, pr.buf, t->icase, t->msg, sizeof t->msg);
+	if (ret == 0)
 		return VIEW_DRAW;
-	}
 	if (t->v->matched == 0)
 		graph_say(t, nomatch);
 	return ret;

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "match.h"
 #include "text.h"
 #include "top.h"
 #include "tui-screen.h"
@@ -57,8 +58,7 @@ table_filter(struct tui *t)
 	tb->vis = xcalloc(tb->ntop > 0 ? tb->ntop : 1, sizeof *tb->vis);
 	tb->nvis = 0;
 	if (tb->pat != NULL)
-		ok = regcomp(&re, tb->pat, REG_EXTENDED | REG_NOSUB |
-		    (t->icase ? REG_ICASE : 0)) == 0;
+		ok = match_compile(&re, tb->pat, t->icase, NULL, 0) == 0;
 	for (i = 0; i < tb->ntop; i++)
 		if (!ok || regexec(&re, t->p->names[tb->top[i].name].s, 0, NULL,
 		    0) == 0)
@@ -219,8 +219,6 @@ table_search(struct tui *t)
 	struct tui_table *tb = t->table;
 	struct prompt pr;
 	regex_t re;
-	char err[256];
-	int ret;
 
 	memset(&pr, 0, sizeof pr);
 	pr.label = "/";
@@ -230,14 +228,9 @@ table_search(struct tui *t)
 	free(tb->pat);
 	tb->pat = NULL;
 	if (pr.buf[0] != '\0') {
-		ret = regcomp(&re, pr.buf, REG_EXTENDED | REG_NOSUB |
-		    (t->icase ? REG_ICASE : 0));
-		if (ret != 0) {
-			regerror(ret, &re, err, sizeof err);
-			snprintf(t->msg, sizeof t->msg, "bad regular "
-			    "expression: %s", err);
+		if (match_compile(&re, pr.buf, t->icase, t->msg,
+		    sizeof t->msg) != 0)
 			return VIEW_DRAW;
-		}
 		regfree(&re);
 		tb->pat = xstrdup(pr.buf);
 	}

@@ -571,13 +571,10 @@ view_search(struct view *v, const char *pattern, int icase, char *err,
 	const struct node *nodes = p->nodes;
 	regex_t re;
 	uint32_t i, k, par;
-	int ret, flags = REG_EXTENDED | REG_NOSUB | (icase ? REG_ICASE : 0);
+	int flags = MATCH_CFLAGS | (icase ? REG_ICASE : 0);
 
-	ret = regcomp(&re, pattern, flags);
-	if (ret != 0) {
-		regerror(ret, &re, err, errlen);
+	if (match_compile(&re, pattern, icase, err, errlen) != 0)
 		return 0;
-	}
 	view_search_clear(v);
 	v->re = re;
 	v->pattern = xstrdup(pattern);

@@ -80,6 +80,21 @@ keys -l "$(printf '\033[4~')"
 keys '$' Enter
 wait_line 40 '/leaf9$/i matched 30.83% of total, 30.83% of zoom (n, N: next, previous; Esc: clear)'
 
+# What could take glibc exponential time or worse is refused, on the
+# bottom line: a backreference in the search, repeats that copy a piece
+# thousands of times in the H prompt and in the top table's search.
+keys / '(a*)*\1' Enter
+wait_line 40 "bad regular expression '(a*)*\\1': backreferences (\\1) are not supported, as they can take exponential time"
+keys H
+wait_for '^Hide frames matching:$'
+keys 'a{1,255}{1,255}' Enter
+wait_line 40 "bad regular expression 'a{1,255}{1,255}': its repeats make over 1000 copies: use * or smaller bounds"
+expect_eq "nothing hidden" "$TMP/s.folded | 1,200 samples | folded" "$(line 1)"
+keys t
+wait_for 'sorted by total samples'
+keys / 'f{1,99}{1,99}' Enter
+wait_line 40 "bad regular expression 'f{1,99}{1,99}': its repeats make over 1000 copies: use * or smaller bounds"
+
 keys q
 wait_for '^EXITED 0$'
 

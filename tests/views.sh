@@ -39,6 +39,26 @@ expect_eq "fractions survive" "$(printf 'b;a 1.5\nc;a 2')" "$out"
 "$FLAMETUI" --fold --focus='(' "$TMP/in" >/dev/null 2>"$TMP/err"
 expect_eq "bad regex exit status" 2 $?
 expect_match "bad regex message" "--focus: bad regular expression '\\('" "$(cat "$TMP/err")"
+# A regex glibc could take exponential time or worse on is refused:
+# backreferences, repeats that copy a piece over 1000 times.
+"$FLAMETUI" --fold --focus='\(a\)\1' "$TMP/in" >/dev/null 2>"$TMP/err"
+expect_eq "backreference exit status" 2 $?
+expect_eq "backreference message" "flametui: --focus: bad regular expression '\(a\)\1': backreferences (\1) are not supported, as they can take exponential time" "$(cat "$TMP/err")"
+"$FLAMETUI" --fold --ignore='(a*)*\1b' "$TMP/in" >/dev/null 2>"$TMP/err"
+expect_eq "valid backreference exit status" 2 $?
+expect_match "valid backreference message" \
+	"^flametui: --ignore: bad regular expression '\(a\*\)\*\\\\1b': backreferences" \
+	"$(cat "$TMP/err")"
+"$FLAMETUI" --fold --hide='a{1,255}{1,255}' "$TMP/in" >/dev/null 2>"$TMP/err"
+expect_eq "nested bounds exit status" 2 $?
+expect_eq "nested bounds message" "flametui: --hide: bad regular expression 'a{1,255}{1,255}': its repeats make over 1000 copies: use * or smaller bounds" "$(cat "$TMP/err")"
+"$FLAMETUI" --fold --hide='((((((((((b+)+)+)+)+)+)+)+)+)+)' "$TMP/in" >/dev/null \
+	2>"$TMP/err"
+expect_eq "nested + exit status" 2 $?
+for re in '(x{1,30}){1,30}' 'c{1000}' '(((((((((b+)+)+)+)+)+)+)+)+)'; do
+	"$FLAMETUI" --fold --hide="$re" "$TMP/in" >/dev/null 2>"$TMP/err"
+	expect_eq "$re: under 1000 copies, allowed" 0 $?
+done
 "$FLAMETUI" --fold --nodefraction=2 "$TMP/in" >/dev/null 2>"$TMP/err"
 expect_eq "bad fraction exit status" 2 $?
 expect_match "bad fraction message" "--nodefraction: '2' is not a fraction" "$(cat "$TMP/err")"
