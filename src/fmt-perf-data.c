@@ -31,7 +31,7 @@
 
 #include "detect.h"
 #include "fmt-perf.h"
-#include "record.h"
+#include "util.h"
 #include "sym.h"
 
 extern const struct format fmt_perf;
@@ -176,7 +176,7 @@ pd_script(struct reader *r, const struct parse_opts *o,
 		snprintf(err, errlen, "%s: perf.data not read: %s", r->name, why);
 		return -1;
 	}
-	if ((path = record_which("perf")) == NULL) {
+	if ((path = util_which("perf", NULL)) == NULL) {
 		snprintf(err, errlen, "%s: perf.data is read with `perf "
 		    "script`, and perf is not installed (not found in PATH): "
 		    "install the Debian package linux-perf", r->name);

@@ -210,66 +210,6 @@ record_parse(struct record *rec, int argc, char **argv)
 	return 0;
 }
 
-/* 0 when path is a file this process may run, else why not (an errno). */
-static int
-record_runnable(const char *path)
-{
-	struct stat st;
-
-	if (stat(path, &st) < 0)
-		return errno;
-	if (S_ISDIR(st.st_mode))
-		return EISDIR;
-	if (!S_ISREG(st.st_mode) || access(path, X_OK) < 0)
-		return EACCES;
-	return 0;
-}
-
-/*
- * The path of an executable, looked up in $PATH unless name holds a '/';
- * or NULL with *why saying why not: ENOENT, or EACCES when a file of that
- * name is there but may not be run (as the shell looks commands up).
- */
-static char *
-record_find(const char *name, int *why)
-{
-	const char *path = getenv("PATH"), *p, *colon;
-	char *try;
-	size_t n;
-	int e;
-
-	if (strchr(name, '/') != NULL) {
-		*why = record_runnable(name);
-		return *why == 0 ? xstrdup(name) : NULL;
-	}
-	*why = ENOENT;
-	if (path == NULL)
-		path = "/usr/bin:/bin";
-	for (p = path;; p = colon + 1) {
-		colon = strchr(p, ':');
-		n = colon != NULL ? (size_t)(colon - p) : strlen(p);
-		if (n == 0)
-			try = xasprintf("./%s", name);
-		else
-			try = xasprintf("%.*s/%s", (int)n, p, name);
-		if ((e = record_runnable(try)) == 0)
-			return try;
-		if (e == EACCES)
-			*why = EACCES;
-		free(try);
-		if (colon == NULL)
-			return NULL;
-	}
-}
-
-char *
-record_which(const char *name)
-{
-	int why;
-
-	return record_find(name, &why);
-}
-
 /* Is this process allowed to profile anything (root, CAP_PERFMON, ...)? */
 static int
 record_privileged(void)
@@ -345,7 +285,7 @@ record_check(struct record *rec)
 	struct stat st, st2;
 	int paranoid, fd, why;
 
-	if ((rec->perf = record_which("perf")) == NULL) {
+	if ((rec->perf = util_which("perf", NULL)) == NULL) {
 		fprintf(stderr, "%s: perf is not installed (not found in PATH): "
 		    "install the Debian package linux-perf\n"
 		    "(apt-get install linux-perf), or record elsewhere and "
@@ -372,7 +312,7 @@ record_check(struct record *rec)
 		return -1;
 	}
 	exe = NULL;
-	if (rec->cmd != NULL && (exe = record_find(rec->cmd[0], &why)) ==
+	if (rec->cmd != NULL && (exe = util_which(rec->cmd[0], &why)) ==
 	    NULL) {
 		fprintf(stderr, "%s: %s: %s\n", PROGNAME, rec->cmd[0],
 		    why == EACCES ? "not executable (permission denied)" :

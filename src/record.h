@@ -18,9 +18,6 @@
  */
 int record_main(int argc, char **argv);
 
-/* The path of an executable found in $PATH (to be freed), or NULL. */
-char *record_which(const char *name);
-
 /*
  * What `flametui record` was asked for, and the state of the capture:
  * record.c fills in the options, capture.c runs perf and keeps the rest.

@@ -3,11 +3,13 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "text.h"
@@ -259,4 +261,53 @@ diag_free(struct diag *d)
 	free(d->msgs);
 	free(d->tallies);
 	memset(d, 0, sizeof *d);
+}
+
+/* 0 when path is a file this process may run, else why not (an errno). */
+static int
+util_runnable(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st) < 0)
+		return errno;
+	if (S_ISDIR(st.st_mode))
+		return EISDIR;
+	if (!S_ISREG(st.st_mode) || access(path, X_OK) < 0)
+		return EACCES;
+	return 0;
+}
+
+char *
+util_which(const char *name, int *why)
+{
+	const char *path = getenv("PATH"), *p, *colon;
+	char *try;
+	size_t n;
+	int e, ignored;
+
+	if (why == NULL)
+		why = &ignored;
+	if (strchr(name, '/') != NULL) {
+		*why = util_runnable(name);
+		return *why == 0 ? xstrdup(name) : NULL;
+	}
+	*why = ENOENT;
+	if (path == NULL)
+		path = "/usr/bin:/bin";
+	for (p = path;; p = colon + 1) {
+		colon = strchr(p, ':');
+		n = colon != NULL ? (size_t)(colon - p) : strlen(p);
+		if (n == 0)
+			try = xasprintf("./%s", name);
+		else
+			try = xasprintf("%.*s/%s", (int)n, p, name);
+		if ((e = util_runnable(try)) == 0)
+			return try;
+		if (e == EACCES)
+			*why = EACCES;
+		free(try);
+		if (colon == NULL)
+			return NULL;
+	}
 }

@@ -78,4 +78,12 @@ void diag_end(struct diag *);
 void diag_print(const struct diag *, FILE *);
 void diag_free(struct diag *);
 
+/*
+ * The path of an executable (to be freed), looked up in $PATH unless name
+ * holds a '/', as the shell looks commands up; or NULL, with *why (unless
+ * why is NULL) saying why not: ENOENT, EISDIR, or EACCES when a file of
+ * that name is there but may not be run.
+ */
+char *util_which(const char *name, int *why);
+
 #endif
