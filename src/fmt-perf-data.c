@@ -1072,7 +1072,8 @@ pd_flush(struct pd *pd, uint64_t limit)
 	size_t i, k, k2, off = 0;
 	char *tmp;
 
-	qsort(pd->q, pd->nq, sizeof *pd->q, pd_ev_cmp);
+	if (pd->nq > 1)
+		qsort(pd->q, pd->nq, sizeof *pd->q, pd_ev_cmp);
 	for (i = 0; i < pd->nq && pd->q[i].time <= limit; i++)
 		pd_deliver(pd, (unsigned char *)pd->qbuf + pd->q[i].off,
 		    pd->q[i].len);
@@ -1337,7 +1338,8 @@ pd_attrs(struct pd *pd, const struct pd_src *src, const unsigned char *h)
 			pd->ids[pd->nids++] = (struct pd_id){ pd_u64(id), i };
 		}
 	}
-	qsort(pd->ids, pd->nids, sizeof *pd->ids, pd_id_cmp);
+	if (pd->nids > 1)
+		qsort(pd->ids, pd->nids, sizeof *pd->ids, pd_id_cmp);
 	return 0;
 }
 

@@ -108,7 +108,8 @@ sym_sort(struct sym_table *t)
 
 	for (i = 0; i < t->n; i++)
 		t->v[i].seq = (unsigned)i;
-	qsort(t->v, t->n, sizeof *t->v, sym_cmp);
+	if (t->n > 1)
+		qsort(t->v, t->n, sizeof *t->v, sym_cmp);
 }
 
 const char *
