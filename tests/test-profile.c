@@ -13,24 +13,6 @@
 #include "unit.h"
 #include "util.h"
 
-/* Add "a;b;c" with count * 10^-frac samples. */
-static void
-add(struct profile *p, const char *stack, uint64_t count, unsigned frac)
-{
-	struct strv f[32];
-	size_t n = 0;
-	const char *s = stack, *e;
-
-	while (*s != '\0' && n < 32) {
-		e = strchr(s, ';');
-		if (e == NULL)
-			e = s + strlen(s);
-		f[n++] = (struct strv){ s, (size_t)(e - s) };
-		s = *e == ';' ? e + 1 : e;
-	}
-	profile_add(p, f, n, count, frac);
-}
-
 /* The child of node called name, or NODE_NONE. */
 static uint32_t
 child(const struct profile *p, uint32_t node, const char *name)
@@ -65,11 +47,11 @@ test_merge(void)
 	uint32_t main_, a, b;
 
 	profile_init(&p);
-	add(&p, "main;a;x", 3, 0);
-	add(&p, "main;a", 2, 0);
-	add(&p, "main;b", 5, 0);
-	add(&p, "main;a;x", 1, 0);
-	add(&p, "other", 4, 0);
+	unit_add(&p, "main;a;x", 3, 0);
+	unit_add(&p, "main;a", 2, 0);
+	unit_add(&p, "main;b", 5, 0);
+	unit_add(&p, "main;a;x", 1, 0);
+	unit_add(&p, "other", 4, 0);
 	profile_finish(&p);
 
 	CHECK_S(profile_name(&p, PROFILE_ROOT)->s, "all");
@@ -100,8 +82,8 @@ test_intern(void)
 	uint32_t id;
 
 	profile_init(&p);
-	add(&p, "f;g;f", 1, 0);
-	add(&p, "g;f", 1, 0);
+	unit_add(&p, "f;g;f", 1, 0);
+	unit_add(&p, "g;f", 1, 0);
 	profile_finish(&p);
 	CHECK_U(p.nnames, 3);	/* all, f, g */
 	CHECK_U(profile_name(&p, find(&p, "f"))->len, 1);
@@ -122,7 +104,7 @@ test_joined(void)
 
 	profile_init(&p);
 	CHECK(!profile_add_joined(&p, "a;b", 3, 7, 0));
-	add(&p, "a;b", 7, 0);
+	unit_add(&p, "a;b", 7, 0);
 	CHECK(profile_add_joined(&p, "a;b", 3, 5, 0));
 	CHECK(!profile_add_joined(&p, "a;c", 3, 1, 0));
 	profile_finish(&p);
@@ -140,9 +122,9 @@ test_fractions(void)
 	char buf[64];
 
 	profile_init(&p);
-	add(&p, "a", 2, 0);
-	add(&p, "b", 25, 1);	/* 2.5 */
-	add(&p, "c", 125, 3);	/* 0.125 */
+	unit_add(&p, "a", 2, 0);
+	unit_add(&p, "b", 25, 1);	/* 2.5 */
+	unit_add(&p, "c", 125, 3);	/* 0.125 */
 	profile_finish(&p);
 	CHECK_U(p.frac, 3);
 	CHECK_U(p.nodes[find(&p, "a")].total, 2000);
@@ -164,9 +146,9 @@ test_saturation(void)
 	struct profile p;
 
 	profile_init(&p);
-	add(&p, "a", UINT64_MAX - 1, 0);
-	add(&p, "a", 5, 0);
-	add(&p, "b", 1, 0);
+	unit_add(&p, "a", UINT64_MAX - 1, 0);
+	unit_add(&p, "a", 5, 0);
+	unit_add(&p, "b", 1, 0);
 	profile_finish(&p);
 	CHECK(p.saturated);
 	CHECK_U(p.nodes[find(&p, "a")].self, UINT64_MAX);
@@ -182,9 +164,9 @@ test_profile_merge(void)
 
 	profile_init(&a);
 	profile_init(&b);
-	add(&a, "m;x", 1, 0);
-	add(&b, "m;x", 2, 0);
-	add(&b, "m;y", 3, 0);
+	unit_add(&a, "m;x", 1, 0);
+	unit_add(&b, "m;x", 2, 0);
+	unit_add(&b, "m;y", 3, 0);
 	profile_finish(&b);
 	profile_merge(&a, &b);
 	profile_finish(&a);
@@ -208,9 +190,9 @@ test_path_and_sort(void)
 	int i = 0;
 
 	profile_init(&p);
-	add(&p, "r;zebra", 1, 0);
-	add(&p, "r;apple;deep", 1, 0);
-	add(&p, "r;mango", 1, 0);
+	unit_add(&p, "r;zebra", 1, 0);
+	unit_add(&p, "r;apple;deep", 1, 0);
+	unit_add(&p, "r;mango", 1, 0);
 	n = profile_path(&p, find(&p, "r;apple;deep"), &f, &cap);
 	CHECK_U(n, 3);
 	CHECK(n == 3 && f[0].len == 1 && memcmp(f[0].s, "r", 1) == 0);
@@ -234,9 +216,9 @@ test_flamechart(void)
 
 	profile_init(&p);
 	p.flamechart = 1;
-	add(&p, "m;a", 1, 0);
-	add(&p, "m;b", 1, 0);
-	add(&p, "m;a", 1, 0);
+	unit_add(&p, "m;a", 1, 0);
+	unit_add(&p, "m;b", 1, 0);
+	unit_add(&p, "m;a", 1, 0);
 	profile_finish(&p);
 	for (c = p.nodes[find(&p, "m")].child; c != NODE_NONE;
 	    c = p.nodes[c].next)

@@ -17,24 +17,6 @@
 #include "unit.h"
 #include "view.h"
 
-/* Add "a;b;c" with count samples. */
-static void
-add(struct profile *p, const char *stack, uint64_t count)
-{
-	struct strv f[16];
-	size_t n = 0;
-	const char *s = stack, *e;
-
-	while (*s != '\0' && n < 16) {
-		e = strchr(s, ';');
-		if (e == NULL)
-			e = s + strlen(s);
-		f[n++] = (struct strv){ s, (size_t)(e - s) };
-		s = *e == ';' ? e + 1 : e;
-	}
-	profile_add(p, f, n, count, 0);
-}
-
 /* The node called name (names are unique in this profile). */
 static uint32_t
 node(const struct profile *p, const char *name)
@@ -52,12 +34,12 @@ static void
 setup(struct profile *p)
 {
 	profile_init(p);
-	add(p, "main;a;x", 80);
-	add(p, "main;a", 40);
-	add(p, "main;d", 1);
-	add(p, "main;b", 60);
-	add(p, "main", 18);
-	add(p, "main;c", 1);
+	unit_add(p, "main;a;x", 80, 0);
+	unit_add(p, "main;a", 40, 0);
+	unit_add(p, "main;d", 1, 0);
+	unit_add(p, "main;b", 60, 0);
+	unit_add(p, "main", 18, 0);
+	unit_add(p, "main;c", 1, 0);
 	profile_finish(p);
 }
 

@@ -7,8 +7,11 @@
 #define UNIT_H
 
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "profile.h"
 
 static int unit_failures;
 
@@ -42,6 +45,24 @@ static int unit_failures;
 		unit_failures++;					\
 	}								\
 } while (0)
+
+/* Add the stack "a;b;c" (at most 32 frames) with count * 10^-frac samples. */
+static inline void
+unit_add(struct profile *p, const char *stack, uint64_t count, unsigned frac)
+{
+	struct strv f[32];
+	size_t n = 0;
+	const char *s = stack, *e;
+
+	while (*s != '\0' && n < 32) {
+		e = strchr(s, ';');
+		if (e == NULL)
+			e = s + strlen(s);
+		f[n++] = (struct strv){ s, (size_t)(e - s) };
+		s = *e == ';' ? e + 1 : e;
+	}
+	profile_add(p, f, n, count, frac);
+}
 
 /* The exit status: 0 when every check passed. */
 static inline int
