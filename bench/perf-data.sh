@@ -39,20 +39,7 @@ if [ ! -s "$data" ]; then
 	mv "$data.tmp" "$data"
 fi
 
-# best CMD...: "SECONDS PEAK_KB EXIT CPU_SECONDS" of the fastest of $runs.
-best() {
-	bestline=
-	i=0
-	while [ "$i" -lt "$runs" ]; do
-		line=$("$measure" "$out/last.out" "$@" 2>&1 >/dev/null | tail -n 1)
-		if [ -z "$bestline" ] || awk -v a="$line" -v b="$bestline" \
-		    'BEGIN { split(a, x, " "); split(b, y, " "); exit !(x[1] < y[1]) }'; then
-			bestline=$line
-		fi
-		i=$((i + 1))
-	done
-	echo "$bestline" | awk '{ print $1, $4, $5, $2 + $3 }'
-}
+. "$(cd "$(dirname "$0")" && pwd)/lib.sh"
 
 bytes=$(wc -c <"$data")
 cat "$data" >/dev/null
