@@ -22,6 +22,15 @@
 #include "pprof.pb-c.h"
 #include "util.h"
 
+/*
+ * Frames a profile may expand to: a location with many lines, repeated in
+ * a sample's location ids, multiplies the input. A real profile has about
+ * one frame per byte; past this many per byte (and the first few), samples
+ * are skipped with a note, so that work stays linear in the input.
+ */
+#define PPROF_FRAMES_PER_BYTE 8
+#define PPROF_FRAMES_FREE 65536
+
 typedef Perftools__Profiles__Profile Profile;
 typedef Perftools__Profiles__Location Location;
 typedef Perftools__Profiles__Function Function;
@@ -345,7 +354,8 @@ pprof_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 	struct sample smp = { .time_ns = -1 };
 	struct strv *frames = NULL;
 	size_t cap = 0, n, i, j, len;
-	uint64_t badloc = 0, negative = 0, short_ = 0, firstbad = 0;
+	uint64_t badloc = 0, negative = 0, short_ = 0, huge = 0, firstbad = 0;
+	uint64_t limit, budget, firsthuge = 0;
 	const Perftools__Profiles__Sample *s;
 	const char *buf, *unit;
 	ssize_t si, k;
@@ -385,6 +395,8 @@ pprof_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 	}
 	pprof_index(&pp);
 	pprof_frames(&pp);
+	limit = budget = (uint64_t)len * PPROF_FRAMES_PER_BYTE +
+	    PPROF_FRAMES_FREE;
 	/* "count" is samples; nanoseconds, bytes and the like are not. */
 	k = pp.p->sample_type[si]->unit;
 	unit = k > 0 && (size_t)k < pp.p->n_string_table ?
@@ -413,6 +425,20 @@ pprof_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 			    s->location_id[j - 1]);
 			if (k < 0)
 				break;
+			n += pp.count[k];
+		}
+		if (j == 0 && n > budget) {
+			if (huge++ == 0)
+				firsthuge = i + 1;
+			continue;
+		}
+		budget -= j == 0 ? n : 0;
+		n = 0;
+		for (j = s->n_location_id; j > 0; j--) {
+			k = pprof_find(pp.locs, pp.p->n_location,
+			    s->location_id[j - 1]);
+			if (k < 0)
+				break;
 			frames = xgrow(frames, &cap, n + pp.count[k],
 			    sizeof *frames);
 			memcpy(frames + n, pp.names + pp.first[k],
@@ -435,6 +461,12 @@ pprof_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 		    "value, %" PRIu64 " with too few values; the first is sample "
 		    "%" PRIu64 ")", badloc + negative + short_, badloc, negative,
 		    short_, firstbad);
+	if (huge > 0)
+		diag_note(d, "%" PRIu64 " pprof samples skipped: their stacks "
+		    "would take the profile past %" PRIu64 " frames, %d per "
+		    "byte of it (locations repeated, with many lines each); the "
+		    "first is sample %" PRIu64, huge, limit,
+		    PPROF_FRAMES_PER_BYTE, firsthuge);
 	if (pp.badstring)
 		diag_note(d, "string index out of range in the pprof profile: "
 		    "some names are empty");

@@ -79,6 +79,41 @@ expect_eq "text as pprof exit status" 1 $?
 expect_match "text as pprof message" "text: malformed pprof profile" \
 	"$(cat "$TMP/err")"
 
+# A location with 2000 lines, repeated 2000 times in one sample: 10 KB that
+# would expand to 4M frames (1 GB). Samples past 8 frames per byte are
+# skipped with a note; the others are kept.
+# bytes V...: write each value (0-255) as one byte.
+bytes() { for b; do printf "\\$(printf %o "$b")"; done; }
+# varint N: N as a protobuf varint.
+varint() {
+	n=$1
+	while [ "$n" -ge 128 ]; do bytes $((n % 128 + 128)); n=$((n / 128)); done
+	bytes "$n"
+}
+# rep N V: byte V, N times.
+rep() { head -c "$1" /dev/zero | tr '\000' "\\$(printf %o "$2")"; }
+L=2000 N=2000
+{
+	# string_table: "", "samples", "count", "f", "g"
+	bytes 0x32 0; bytes 0x32 7; printf samples; bytes 0x32 5; printf count
+	bytes 0x32 1; printf f; bytes 0x32 1; printf g
+	bytes 0x0a 4 0x08 1 0x10 2                    # sample_type samples/count
+	bytes 0x2a 4 0x08 1 0x10 3                    # function 1: f
+	bytes 0x2a 4 0x08 2 0x10 4                    # function 2: g
+	bytes 0x22; varint $((2 + 4 * L)); bytes 0x08 1  # location 1: L lines of f
+	i=0; while [ $i -lt $L ]; do bytes 0x22 2 0x08 1; i=$((i + 1)); done
+	bytes 0x22 6 0x08 2 0x22 2 0x08 2              # location 2: g
+	bytes 0x12 6 0x0a 1 2 0x12 1 1                 # sample: g, 1
+	bytes 0x12; varint $((1 + 2 + N + 3)); bytes 0x0a; varint $N; rep $N 1
+	bytes 0x12 1 1                                 # sample: f x N*L, 1
+} >"$TMP/amp.pb"
+"$FLAMETUI" --fold "$TMP/amp.pb" >"$TMP/out" 2>"$TMP/err"
+expect_eq "amplifying pprof: exit status" 0 $?
+expect_eq "amplifying pprof: the small sample kept" "g 1" "$(cat "$TMP/out")"
+expect_eq "amplifying pprof: note" \
+	"flametui: $TMP/amp.pb: 1 pprof samples skipped: their stacks would take the profile past 146112 frames, 8 per byte of it (locations repeated, with many lines each); the first is sample 2" \
+	"$(cat "$TMP/err")"
+
 # Folded stacks whose bytes happen to start like protobuf fields stay folded.
 printf '\npprof;x 1\n2;y 3\n' >"$TMP/folded"
 out=$("$FLAMETUI" --fold "$TMP/folded" 2>&1)
