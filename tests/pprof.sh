@@ -101,7 +101,7 @@ L=2000 N=2000
 	bytes 0x2a 4 0x08 1 0x10 3                    # function 1: f
 	bytes 0x2a 4 0x08 2 0x10 4                    # function 2: g
 	bytes 0x22; varint $((2 + 4 * L)); bytes 0x08 1  # location 1: L lines of f
-	i=0; while [ $i -lt $L ]; do bytes 0x22 2 0x08 1; i=$((i + 1)); done
+	printf '\042\002\010\001%.0s' $(seq $L)        # f
 	bytes 0x22 6 0x08 2 0x22 2 0x08 2              # location 2: g
 	bytes 0x12 6 0x0a 1 2 0x12 1 1                 # sample: g, 1
 	bytes 0x12; varint $((1 + 2 + N + 3)); bytes 0x0a; varint $N; rep $N 1
