@@ -1,0 +1,246 @@
+/*
+ * perf-data-sample.c: a SAMPLE record decoded, its call chain resolved to
+ * symbols, and given to the perf script parser as the lines perf script
+ * prints for it, so that both paths name frames in one place.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "perf-data.h"
+
+/* Append bytes to the line being built. */
+static void
+pd_put(struct pd *pd, size_t *len, const char *s, size_t n)
+{
+	pd->line = xgrow(pd->line, &pd->linecap, *len + n + 1, 1);
+	memcpy(pd->line + *len, s, n);
+	*len += n;
+}
+
+/* Give the perf script parser the line built so far. */
+static void
+pd_line(struct pd *pd, size_t len)
+{
+	fmt_perf_line(&pd->pp, pd->line, len, pd->samples);
+}
+
+/*
+ * Print one call chain entry as perf script prints it, "\tPC SYMBOL+0xOFF
+ * (DSO)", into the parser.
+ */
+static void
+pd_frame(struct pd *pd, struct pd_thread *t, int cpumode, uint64_t ip)
+{
+	const struct pd_map *m = NULL;
+	const char *sym = NULL, *tab = NULL;
+	char hex[32], mod[256];
+	const char *dso = "[unknown]";
+	uint64_t addr = ip;
+	size_t len = 0;
+
+	if (cpumode == PD_KERNEL)
+		m = pd_map_find(&pd->kmaps, ip);
+	else if (cpumode == PD_USER)
+		m = pd_map_find(t->maps, ip);
+	if (m != NULL) {
+		dso = m->dso->name;
+		if (!m->dso->identity)
+			addr = ip - m->start + m->pgoff;
+		if (m->dso->kernel && !pd->kloaded)
+			pd_kernel_load(pd);
+		else if (!m->dso->loaded)
+			pd_dso_load(m->dso);
+		sym = sym_find(&m->dso->syms, addr);
+	}
+	if (sym != NULL && (tab = strchr(sym, '\t')) != NULL) {
+		/* A module's symbol in kallsyms: "name\t[module]". */
+		snprintf(mod, sizeof mod, "%s", tab + 1);
+		dso = mod;
+	}
+	pd_put(pd, &len, "\t", 1);
+	pd_put(pd, &len, hex, (size_t)snprintf(hex, sizeof hex, "%16llx ",
+	    (unsigned long long)addr));
+	if (sym == NULL)
+		pd_put(pd, &len, "[unknown]", 9);
+	else {
+		pd_put(pd, &len, sym, tab != NULL ? (size_t)(tab - sym) :
+		    strlen(sym));
+		pd_put(pd, &len, "+0x0", 4);
+	}
+	pd_put(pd, &len, " (", 2);
+	pd_put(pd, &len, dso, strlen(dso));
+	pd_put(pd, &len, ")", 1);
+	pd_line(pd, len);
+}
+
+/* A parsed sample: the fields perf script prints. */
+struct pd_sample {
+	uint64_t ip, time, period, id, cpu;
+	int32_t pid, tid;
+	const unsigned char *chain;	/* nchain u64s, or NULL */
+	uint64_t nchain;
+};
+
+/* Bytes of a READ field with read_format rf, at p (n bytes left); 0: bad. */
+static size_t
+pd_read_size(uint64_t rf, const unsigned char *p, size_t n)
+{
+	size_t per = 8 + (rf & 4 ? 8 : 0) + (rf & 16 ? 8 : 0), head;
+	uint64_t nr;
+
+	head = (rf & 1 ? 8 : 0) + (rf & 2 ? 8 : 0);
+	if (!(rf & 8))
+		return per + head <= n ? per + head : 0;
+	if (n < 8 + head)
+		return 0;
+	nr = pd_u64(p);
+	if (nr > (n - 8 - head) / per)
+		return 0;
+	return 8 + head + (size_t)nr * per;
+}
+
+/* Parse a SAMPLE record's body p[0..n) by sample_type st; 0 when bad. */
+static int
+pd_parse_sample(const struct pd_attr *a, const unsigned char *p, size_t n,
+    struct pd_sample *s)
+{
+	uint64_t st = a->sample_type;
+	size_t off = 0, k;
+
+#define PD_TAKE(var) do { if (n - off < 8) return 0; \
+	var = pd_u64(p + off); off += 8; } while (0)
+	memset(s, 0, sizeof *s);
+	s->pid = s->tid = -1;
+	if (st & PD_S_IDENTIFIER)
+		PD_TAKE(s->id);
+	if (st & PD_S_IP)
+		PD_TAKE(s->ip);
+	if (st & PD_S_TID) {
+		if (n - off < 8)
+			return 0;
+		s->pid = (int32_t)pd_u32(p + off);
+		s->tid = (int32_t)pd_u32(p + off + 4);
+		off += 8;
+	}
+	if (st & PD_S_TIME)
+		PD_TAKE(s->time);
+	if (st & PD_S_ADDR)
+		off += 8;
+	if (st & PD_S_ID)
+		PD_TAKE(s->id);
+	if (st & PD_S_STREAM_ID)
+		off += 8;
+	if (st & PD_S_CPU) {
+		PD_TAKE(s->cpu);
+		s->cpu &= 0xffffffffu;
+	}
+	if (st & PD_S_PERIOD)
+		PD_TAKE(s->period);
+	if (off > n)
+		return 0;
+	if (st & PD_S_READ) {
+		if ((k = pd_read_size(a->read_format, p + off, n - off)) == 0)
+			return 0;
+		off += k;
+	}
+	if (st & PD_S_CALLCHAIN) {
+		PD_TAKE(s->nchain);
+		if (s->nchain > (n - off) / 8)
+			return 0;
+		s->chain = p + off;
+	}
+#undef PD_TAKE
+	return 1;
+}
+
+/* The event of a sample or record carrying id, or NULL. */
+static const struct pd_attr *
+pd_attr_of(const struct pd *pd, uint64_t id)
+{
+	size_t lo = 0, hi = pd->nids, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (pd->ids[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < pd->nids && pd->ids[lo].id == id)
+		return &pd->attrs[pd->ids[lo].attr];
+	return pd->nattrs == 1 ? &pd->attrs[0] : NULL;
+}
+
+/* Print a sample as perf script does, into the parser. */
+void
+pd_sample(struct pd *pd, const unsigned char *p, size_t n)
+{
+	const struct pd_attr *a = &pd->attrs[0];
+	struct pd_sample s;
+	struct pd_thread *t;
+	char buf[128], tidbuf[16];
+	size_t len = 0, i, nr = 0;
+	int cpumode = PD_USER;
+	uint64_t ip;
+
+	if (a->sample_type & PD_S_IDENTIFIER && n >= 8)
+		a = pd_attr_of(pd, pd_u64(p));
+	if (a == NULL || !pd_parse_sample(a, p, n, &s) ||
+	    (pd->nattrs > 1 && (a = pd_attr_of(pd, s.id)) == NULL)) {
+		diag_tally(pd->diag, 0, "perf.data: sample record cut short "
+		    "or of an unknown event, skipped");
+		return;
+	}
+	pd->samples++;
+	t = pd_thread(pd, s.pid, s.tid);
+	if (t->comm != NULL)
+		pd_put(pd, &len, t->comm, strlen(t->comm));
+	else
+		pd_put(pd, &len, tidbuf, (size_t)snprintf(tidbuf,
+		    sizeof tidbuf, ":%d", (int)s.tid));
+	pd_put(pd, &len, buf, (size_t)snprintf(buf, sizeof buf, " %5d",
+	    (int)s.tid));
+	if (a->sample_type & PD_S_CPU)
+		pd_put(pd, &len, buf, (size_t)snprintf(buf, sizeof buf,
+		    " [%03u]", (unsigned)s.cpu));
+	if (a->sample_type & PD_S_TIME)
+		pd_put(pd, &len, buf, (size_t)snprintf(buf, sizeof buf,
+		    " %5llu.%06llu:", (unsigned long long)(s.time / 1000000000),
+		    (unsigned long long)(s.time % 1000000000 / 1000)));
+	if (a->sample_type & PD_S_PERIOD)
+		pd_put(pd, &len, buf, (size_t)snprintf(buf, sizeof buf,
+		    " %10llu", (unsigned long long)s.period));
+	pd_put(pd, &len, " ", 1);
+	pd_put(pd, &len, a->name, strlen(a->name));
+	pd_put(pd, &len, ": ", 2);
+	pd_line(pd, len);
+	/* perf drops a chain with a context it does not know. */
+	for (i = 0; s.chain != NULL && i < s.nchain && nr < PD_MAX_STACK;
+	    i++) {
+		ip = pd_u64(s.chain + 8 * i);
+		if (ip < PD_CONTEXT_MAX)
+			nr++;
+		else if (ip != PD_CONTEXT_KERNEL && ip != PD_CONTEXT_USER &&
+		    ip != PD_CONTEXT_HV) {
+			pd->unknown_ctx++;
+			s.chain = NULL;
+		}
+	}
+	for (i = 0, nr = 0; s.chain != NULL && i < s.nchain &&
+	    nr < PD_MAX_STACK; i++) {
+		ip = pd_u64(s.chain + 8 * i);
+		if (ip == PD_CONTEXT_KERNEL)
+			cpumode = PD_KERNEL;
+		else if (ip == PD_CONTEXT_USER)
+			cpumode = PD_USER;
+		else if (ip == PD_CONTEXT_HV)
+			cpumode = 3;
+		else {
+			nr++;
+			pd_frame(pd, t, cpumode, ip);
+		}
+	}
+	fmt_perf_line(&pd->pp, "", 0, pd->samples);
+}

@@ -1,0 +1,226 @@
+/*
+ * perf-data.h: the parts of the native perf.data reader (fmt-perf-data.c),
+ * private to them.
+ *
+ *   fmt-perf-data.c     the format: header, attributes, features, entry
+ *   perf-data-script.c  the fallback: perf script run on the file, streamed
+ *   perf-data-model.c   threads, maps and DSOs from the side-band records
+ *   perf-data-queue.c   reading the records and putting them in time order
+ *   perf-data-sample.c  a sample as the lines perf script prints for it
+ */
+#ifndef PERF_DATA_H
+#define PERF_DATA_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "detect.h"
+#include "fmt-perf.h"
+#include "read.h"
+#include "sym.h"
+#include "util.h"
+
+/* Records and header features this reader knows. */
+#define PD_MMAP 1
+#define PD_COMM 3
+#define PD_FORK 7
+#define PD_SAMPLE 9
+#define PD_MMAP2 10
+#define PD_KSYMBOL 17
+#define PD_USER_FIRST 64	/* perf's own records start here */
+#define PD_FINISHED_ROUND 68
+#define PD_FEAT_BUILD_ID 2
+#define PD_FEAT_EVENT_DESC 12
+#define PD_FEAT_AUXTRACE 18
+#define PD_FEAT_DIR_FORMAT 24
+#define PD_FEAT_COMPRESSED 27
+
+/* sample_type bits. */
+#define PD_S_IP (1u << 0)
+#define PD_S_TID (1u << 1)
+#define PD_S_TIME (1u << 2)
+#define PD_S_ADDR (1u << 3)
+#define PD_S_READ (1u << 4)
+#define PD_S_CALLCHAIN (1u << 5)
+#define PD_S_ID (1u << 6)
+#define PD_S_CPU (1u << 7)
+#define PD_S_PERIOD (1u << 8)
+#define PD_S_STREAM_ID (1u << 9)
+#define PD_S_BRANCH_STACK (1u << 11)
+#define PD_S_REGS_USER (1u << 12)
+#define PD_S_STACK_USER (1u << 13)
+#define PD_S_IDENTIFIER (1u << 16)
+#define PD_S_KNOWN ((1ull << 25) - 1)
+
+#define PD_CONTEXT_MAX ((uint64_t)-4095)
+#define PD_CONTEXT_HV ((uint64_t)-32)
+#define PD_CONTEXT_KERNEL ((uint64_t)-128)
+#define PD_CONTEXT_USER ((uint64_t)-512)
+#define PD_MAX_STACK 127	/* perf script's --max-stack */
+
+#define PD_KERNEL 1		/* cpumodes */
+#define PD_USER 2
+
+#define PD_BUF (4u << 20)	/* bytes of records read at a time */
+
+/* An event: its attributes and its name. */
+struct pd_attr {
+	uint64_t sample_type, read_format;
+	int id_all;		/* non-sample records carry sample_id */
+	char *name;
+};
+
+/* A file mapped into a process, or the kernel's. */
+struct pd_dso {
+	char *name;		/* as perf script prints it */
+	unsigned char bid[20];	/* build-id, when bidlen > 0 */
+	size_t bidlen;
+	int identity;		/* anonymous memory: addresses are not moved */
+	int kernel;		/* symbols from kallsyms */
+	int loaded;
+	struct sym_table syms;
+};
+
+struct pd_map {
+	uint64_t start, end, pgoff;
+	struct pd_dso *dso;
+};
+
+/* The maps of one process (or the kernel's). */
+struct pd_maps {
+	struct pd_map *v;
+	size_t n, cap;
+};
+
+struct pd_thread {
+	int32_t pid, tid;
+	char *comm;		/* NULL until a COMM: ":TID" */
+	int comm_set;
+	struct pd_maps *maps;	/* shared by the threads of a process */
+};
+
+/* A record waiting for its round to be flushed, in time order. */
+struct pd_ev {
+	uint64_t time, seq;
+	size_t off;		/* in pd.qbuf */
+	uint32_t len;
+};
+
+struct pd_id {
+	uint64_t id;
+	size_t attr;		/* index in pd.attrs */
+};
+
+struct pd_bid {
+	char *name;
+	unsigned char bid[20];
+	size_t len;
+};
+
+struct pd {
+	struct perf_parse pp;	/* samples go through the perf script parser */
+	struct diag *diag;
+	const char *name;
+	struct pd_attr *attrs;
+	size_t nattrs;
+	struct pd_id *ids;	/* sample id -> event, sorted by id */
+	size_t nids, capids;
+	struct pd_bid *bids;	/* build-ids from the header */
+	size_t nbids;
+
+	struct pd_thread **threads;	/* hash by tid, open addressing */
+	size_t tcap, tn;
+	struct pd_maps **procs;		/* every process's maps, to free */
+	size_t nprocs, capprocs;
+	struct pd_dso **dsos;
+	size_t ndsos, capdsos;
+	struct pd_maps kmaps;		/* the kernel and BPF programs */
+	struct pd_dso *kernel;
+	int kloaded;
+
+	char *qbuf;			/* records of the rounds not flushed */
+	size_t qlen, qcap;
+	char *qnext;			/* the next qbuf, while flushing */
+	size_t qnextcap;
+	struct pd_ev *q;
+	size_t nq, capq;
+	uint64_t seq, maxtime, nextflush;
+
+	char *line;			/* a line of perf script text */
+	size_t linecap;
+	uint64_t samples, unknown_ctx;
+};
+
+/* Where the bytes of a perf.data file come from: a descriptor or memory. */
+struct pd_src {
+	int fd;
+	const char *mem;	/* when not NULL, the whole file */
+	uint64_t size;		/* of the file */
+};
+
+/* Read a little-endian (host order) value from p. */
+static inline uint64_t
+pd_u64(const unsigned char *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, 8);
+	return v;
+}
+
+/* Read a 32-bit value in host order from p. */
+static inline uint32_t
+pd_u32(const unsigned char *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, 4);
+	return v;
+}
+
+/* perf-data-script.c */
+/*
+ * Read perf.data by running `perf script` on it, streaming what it prints
+ * through the perf script parser, with a note saying why. Returns 0 or -1
+ * with a message in err.
+ */
+int pd_script(struct reader *, const struct parse_opts *, struct sink *,
+    struct diag *, char *err, size_t errlen, const char *why);
+
+/* perf-data-model.c */
+/* The thread tid of process pid, made as perf makes it when new. */
+struct pd_thread *pd_thread(struct pd *, int32_t pid, int32_t tid);
+/* Set a thread's comm, of at most len bytes. */
+void pd_set_comm(struct pd_thread *, const char *comm, size_t len);
+/* The map holding addr, or NULL. */
+const struct pd_map *pd_map_find(const struct pd_maps *, uint64_t addr);
+/* Read a dso's symbols, as perf would find them. */
+void pd_dso_load(struct pd_dso *);
+/* Load the kernel's symbols, once. */
+void pd_kernel_load(struct pd *);
+/* Take an MMAP (v2 = 0) or MMAP2 record of len bytes at p. */
+void pd_mmap(struct pd *, const unsigned char *p, size_t len, int v2,
+    unsigned misc);
+/* Take a FORK record. */
+void pd_fork(struct pd *, const unsigned char *p, size_t len, unsigned misc);
+/* Take a KSYMBOL record. */
+void pd_ksymbol(struct pd *, const unsigned char *p, size_t len);
+/* Free the threads, maps and dsos. */
+void pd_model_free(struct pd *);
+
+/* perf-data-sample.c */
+/* Give the parser the lines perf script prints for the SAMPLE body p[0..n). */
+void pd_sample(struct pd *, const unsigned char *p, size_t n);
+
+/* perf-data-queue.c */
+/* Read n bytes at off; returns the bytes read (fewer at the end). */
+size_t pd_pread(const struct pd_src *, uint64_t off, void *buf, size_t n);
+/*
+ * Read every record of the data section [off, off + size) in time order.
+ * Returns 0, or -1 with a message in err for a record that cannot be right.
+ */
+int pd_data(struct pd *, const struct pd_src *, struct reader *,
+    uint64_t off, uint64_t size, char *err, size_t errlen);
+
+#endif
