@@ -14,7 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -87,19 +86,6 @@ capture_signals_set(void (*handler)(int))
 	sigemptyset(&sa.sa_mask);
 	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
 		sigaction(sigs[i], &sa, NULL);
-}
-
-/*
- * In a child about to run perf: have the kernel send it SIGTERM when
- * flametui dies, even by SIGKILL (perf then stops and ends its COMMAND).
- * If flametui is already gone, go too.
- */
-static void
-capture_tether(pid_t parent)
-{
-	prctl(PR_SET_PDEATHSIG, SIGTERM);
-	if (getppid() != parent)
-		_exit(127);
 }
 
 /* Catch the signals that stop a recording, or give them back. */
@@ -419,7 +405,8 @@ capture_record(struct record *rec)
 	if ((child = fork()) < 0)
 		fatal("fork: %s", strerror(errno));
 	if (child == 0) {
-		capture_tether(self);
+		/* SIGTERM: perf then stops and ends its COMMAND. */
+		util_tether(self, SIGTERM);
 		/* With -o -, the COMMAND's output must not mix with ours. */
 		if (rec->out != NULL && strcmp(rec->out, "-") == 0)
 			dup2(STDERR_FILENO, STDOUT_FILENO);
@@ -541,7 +528,8 @@ capture_spawn(struct record *rec, char **argv, int outfd, int logfd)
 	if ((child = fork()) < 0)
 		fatal("fork: %s", strerror(errno));
 	if (child == 0) {
-		capture_tether(self);
+		/* SIGTERM: perf then stops and ends its COMMAND. */
+		util_tether(self, SIGTERM);
 		dup2(outfd, STDOUT_FILENO);
 		dup2(logfd, STDERR_FILENO);
 		execv(rec->perf, argv);

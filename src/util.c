@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -310,4 +311,12 @@ util_which(const char *name, int *why)
 		if (colon == NULL)
 			return NULL;
 	}
+}
+
+/* In a child of parent: get sig when parent dies; go now if it is gone. */
+void
+util_tether(pid_t parent, int sig)
+{
+	if (prctl(PR_SET_PDEATHSIG, sig) < 0 || getppid() != parent)
+		_exit(127);
 }

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #define PROGNAME "flametui"
 
@@ -85,5 +86,12 @@ void diag_free(struct diag *);
  * that name is there but may not be run.
  */
 char *util_which(const char *name, int *why);
+
+/*
+ * In a child process of parent, before it runs anything: have the kernel
+ * send it sig when parent dies, even by SIGKILL, so that no child outlives
+ * flametui; if parent is already gone (or that cannot be set), _exit(127).
+ */
+void util_tether(pid_t parent, int sig);
 
 #endif
