@@ -19,7 +19,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "detect.h"
+#include "formats.h"
 #include "fold.h"
 #include "load.h"
 #include "profile.h"

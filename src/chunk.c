@@ -40,7 +40,6 @@
 #endif
 
 #include "chunk.h"
-#include "fmt-perf.h"
 
 #define CHUNK_BLOCK (512u << 10)	/* bytes read into a block */
 #define CHUNK_MAX (16u << 20)		/* the most a block grows to */
@@ -139,12 +138,7 @@ struct part {
 	struct diag diag;	/* what parsing it found */
 	int failed;		/* the parser returned -1: see err */
 	char err[512];
-	uint64_t kept;		/* perf: samples of the kept event */
-	int periods;		/* perf: one weighed more than 1 */
-	uint64_t nochain;	/* perf: samples without frames */
-	uint64_t leafonly;	/* perf: samples of one frame, without -g */
-	struct perf_event *skipped;	/* perf: other events' samples */
-	size_t nskipped;
+	void *fmtpart;		/* the format's part(), for its merge() */
 	int times;		/* keep each sample's time: no runs merged */
 };
 
@@ -173,15 +167,8 @@ struct chunker {
 	struct stripe *stripes;	/* the workers' table of stacks */
 	size_t stripebytes;	/* the most bytes a stripe keeps */
 
-	int perf;		/* perf script: one event is kept */
 	int times;		/* the profile keeps timestamps */
-	char *event;		/* perf: the input's first event, NULL when
-				   --event-filter chose one */
-	uint64_t kept;		/* perf: the parts' counts, summed */
-	int periods;		/* perf: a part's samples had periods */
-	uint64_t nochain, leafonly;
-	struct perf_event *skipped;
-	size_t nskipped, capskipped;
+	void *input;		/* the format's begin(), for the whole input */
 };
 
 /*
@@ -218,50 +205,6 @@ struct adder {
 	struct strv *frames;
 	size_t capframes;
 };
-
-/* Every line stands alone: cut after the last newline. */
-static size_t
-chunk_cut_lines(const char *buf, size_t len)
-{
-	const char *nl = memrchr(buf, '\n', len);
-
-	return nl != NULL ? (size_t)(nl - buf) + 1 : 0;
-}
-
-/* A blank line ends a stack: cut after the last one ("\n\n", "\n\r\n"). */
-static size_t
-chunk_cut_blank(const char *buf, size_t len)
-{
-	const char *nl = buf + len;
-
-	while ((nl = memrchr(buf, '\n', (size_t)(nl - buf))) != NULL) {
-		if (nl > buf && nl[-1] == '\n')
-			return (size_t)(nl - buf) + 1;
-		if (nl - buf > 1 && nl[-1] == '\r' && nl[-2] == '\n')
-			return (size_t)(nl - buf) + 1;
-	}
-	return 0;
-}
-
-/* The formats whose input may be cut, and where. */
-static const struct {
-	const char *format;
-	chunk_cut_fn cut;
-} chunk_cuts[] = {
-	{ "folded", chunk_cut_lines },
-	{ "perf", chunk_cut_blank },
-};
-
-chunk_cut_fn
-chunk_cutter(const struct format *fmt)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof chunk_cuts / sizeof chunk_cuts[0]; i++)
-		if (strcmp(fmt->name, chunk_cuts[i].format) == 0)
-			return chunk_cuts[i].cut;
-	return NULL;
-}
 
 int
 chunk_threads(int n)
@@ -724,136 +667,27 @@ chunk_add(struct profile *p, struct adder *ad, struct part *pt)
 	p->now_ns = -1;
 }
 
-/* A sink that drops every stack. */
-static void
-chunk_sink_none(void *ctx, const struct sample *smp)
-{
-	(void)ctx;
-	(void)smp;
-}
-
 /*
- * perf: the first event in buf, as the parser picks it when --event-filter
- * does not name one, in a new string; NULL when buf names none.
- */
-static char *
-chunk_perf_event(const char *buf, size_t len, const struct parse_opts *o)
-{
-	struct sink none = { .stack = chunk_sink_none };
-	struct perf_parse pp;
-	struct diag d;
-	struct strv line;
-	struct reader *r = reader_mem("", buf, len);
-	char *ev = NULL;
-
-	memset(&d, 0, sizeof d);
-	fmt_perf_begin(&pp, o, &none, &d);
-	while (pp.event == NULL && reader_line(r, &line))
-		fmt_perf_line(&pp, line.s, line.len, r->lineno);
-	if (pp.event != NULL)
-		ev = xstrdup(pp.event);
-	fmt_perf_end(&pp);
-	diag_free(&d);
-	reader_close(r);
-	return ev;
-}
-
-/*
- * Parse the lines of r into sink and d. perf keeps the input's first event
- * in every part, and its counts of kept and skipped samples go to pt, to be
- * summed and told once for the whole input.
+ * Parse the lines of r into sink and d, by the format's part() when it has
+ * one, leaving what it sums over the input in pt.
  */
 static int
 chunk_run(struct chunker *c, struct reader *r, struct sink *sink,
     struct diag *d, struct part *pt, char *err, size_t errlen)
 {
-	struct perf_parse pp;
-	struct strv line;
-
-	if (!c->perf)
+	if (c->fmt->part == NULL)
 		return c->fmt->parse(r, c->opts, sink, d, err, errlen);
-	fmt_perf_begin(&pp, c->opts, sink, d);
-	if (c->event != NULL) {
-		pp.event = xstrdup(c->event);
-		pp.eventlen = strlen(c->event);
-		pp.defaulted = 1;
-	}
-	while (reader_line(r, &line))
-		fmt_perf_line(&pp, line.s, line.len, r->lineno);
-	fmt_perf_end_sample(&pp);
-	pt->kept = pp.kept;
-	pt->periods = pp.periods;
-	pt->nochain = pp.nochain;
-	pt->leafonly = pp.leafonly;
-	pt->skipped = pp.skipped;
-	pt->nskipped = pp.nskipped;
-	/* No note from a part. */
-	pp.nochain = pp.leafonly = 0;
-	pp.skipped = NULL;
-	pp.nskipped = pp.capskipped = 0;
-	pp.defaulted = 1;
-	fmt_perf_end(&pp);
-	return 0;
+	return c->fmt->part(c->input, &pt->fmtpart, r, c->opts, sink, d, err,
+	    errlen);
 }
 
-/* perf: add a part's event counts to the input's, in order. */
+/* Add what a part's parser summed to the input's, in order. */
 static void
-chunk_perf_merge(struct chunker *c, struct part *pt)
+chunk_merge(struct chunker *c, struct part *pt)
 {
-	size_t i, k;
-
-	c->kept += pt->kept;
-	c->periods |= pt->periods;
-	c->nochain += pt->nochain;
-	c->leafonly += pt->leafonly;
-	for (k = 0; k < pt->nskipped; k++) {
-		for (i = 0; i < c->nskipped; i++)
-			if (strcmp(c->skipped[i].name, pt->skipped[k].name) == 0)
-				break;
-		if (i < c->nskipped) {
-			c->skipped[i].samples += pt->skipped[k].samples;
-			free(pt->skipped[k].name);
-			continue;
-		}
-		c->skipped = xgrow(c->skipped, &c->capskipped, c->nskipped + 1,
-		    sizeof *c->skipped);
-		c->skipped[c->nskipped++] = pt->skipped[k];
-	}
-	free(pt->skipped);
-	pt->skipped = NULL;
-	pt->nskipped = 0;
-}
-
-/*
- * perf: the note on events, once for the input, as the parser words it,
- * and the unit of the counts, to p.
- */
-static void
-chunk_perf_finish(struct chunker *c, struct diag *d, struct profile *p)
-{
-	struct perf_parse pp;
-	struct sink none = profile_sink(p);
-
-	none.stack = chunk_sink_none;
-	none.joined = NULL;
-	fmt_perf_begin(&pp, c->opts, &none, d);
-	if (c->event != NULL) {
-		free(pp.event);
-		pp.event = c->event;
-		pp.eventlen = strlen(c->event);
-		pp.defaulted = 1;
-		c->event = NULL;
-	}
-	pp.kept = c->kept;
-	pp.periods = c->periods;
-	pp.nochain = c->nochain;
-	pp.leafonly = c->leafonly;
-	pp.skipped = c->skipped;
-	pp.nskipped = c->nskipped;
-	pp.capskipped = c->capskipped;
-	c->skipped = NULL;
-	c->nskipped = c->capskipped = 0;
-	fmt_perf_end(&pp);
+	if (c->fmt->merge != NULL && pt->fmtpart != NULL)
+		c->fmt->merge(c->input, pt->fmtpart);
+	pt->fmtpart = NULL;
 }
 
 /* A worker: parse blocks until the queue is closed and empty. */
@@ -948,8 +782,7 @@ chunk_build(void *arg)
 			ad->ret = -1;
 		}
 		diag_merge(ad->d, &pt->diag);
-		if (c->perf)
-			chunk_perf_merge(c, pt);
+		chunk_merge(c, pt);
 		free(pt->recs);
 		chunk_pool_free(&pt->pool);
 		pt->recs = NULL;
@@ -1018,8 +851,8 @@ chunk_block_free(struct block *b)
  * the last block, perhaps empty), -1 when no cut was found.
  */
 static int
-chunk_fill(struct reader *r, chunk_cut_fn cut, struct block *b,
-    char **carry, size_t *ncarry, size_t *capcarry)
+chunk_fill(struct reader *r, size_t (*cut)(const char *, size_t),
+    struct block *b, char **carry, size_t *ncarry, size_t *capcarry)
 {
 	const char *nl;
 	size_t got, at;
@@ -1063,7 +896,7 @@ chunk_fill(struct reader *r, chunk_cut_fn cut, struct block *b,
 }
 
 int
-chunk_parse(struct reader *r, const struct format *fmt, chunk_cut_fn cut,
+chunk_parse(struct reader *r, const struct format *fmt,
     const struct parse_opts *o, int threads, struct profile *p,
     struct diag *d, char *err, size_t errlen)
 {
@@ -1088,7 +921,7 @@ chunk_parse(struct reader *r, const struct format *fmt, chunk_cut_fn cut,
 	c.fmt = fmt;
 	c.opts = o;
 	c.name = r->name;
-	c.perf = strcmp(fmt->name, "perf") == 0;
+	c.input = fmt->begin != NULL ? fmt->begin(o) : NULL;
 	c.times = p->keeptimes;
 	memset(&ad, 0, sizeof ad);
 	ad.c = &c;
@@ -1130,11 +963,9 @@ chunk_parse(struct reader *r, const struct format *fmt, chunk_cut_fn cut,
 		while ((b = chunk_take(&c)) == NULL)
 			pthread_cond_wait(&c.freed, &c.lock);
 		pthread_mutex_unlock(&c.lock);
-		more = chunk_fill(r, cut, b, &carry, &ncarry, &capcarry);
-		/* perf keeps the input's first event: find it first. */
-		if (more >= 0 && c.perf && c.nparts == 0 && o->event == NULL &&
-		    b->len > 0 &&
-		    (c.event = chunk_perf_event(b->buf, b->len, o)) == NULL)
+		more = chunk_fill(r, fmt->cut, b, &carry, &ncarry, &capcarry);
+		if (more >= 0 && b->len > 0 && fmt->block != NULL &&
+		    fmt->block(c.input, b->buf, b->len) < 0)
 			more = -1;
 		if (more < 0)
 			rest = b;
@@ -1173,13 +1004,13 @@ chunk_parse(struct reader *r, const struct format *fmt, chunk_cut_fn cut,
 		else {
 			memset(&last, 0, sizeof last);
 			ret = chunk_run(&c, r, &sink, d, &last, err, errlen);
-			if (c.perf)
-				chunk_perf_merge(&c, &last);
+			chunk_merge(&c, &last);
 		}
 	}
-	if (c.perf && c.nparts > 0)
-		chunk_perf_finish(&c, d, p);
-	free(c.event);
+	if (fmt->finish != NULL) {
+		sink = profile_sink(p);
+		fmt->finish(c.input, &sink, c.nparts > 0 ? d : NULL);
+	}
 	if (rest != NULL)
 		chunk_block_free(rest);
 	for (next = 0; next < c.nparts; next++)

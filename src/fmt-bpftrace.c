@@ -226,10 +226,12 @@ emit:
 }
 
 const struct format fmt_bpftrace = {
-	"bpftrace",
-	"bpftrace maps keyed by kstack/ustack (stackcollapse-bpftrace.pl)",
-	bpftrace_probe,
-	bpftrace_parse,
-	"bpftrace -e 'profile:hz:99 { @[kstack, ustack, comm] = count(); }'"
+	.name = "bpftrace",
+	.desc =
+	    "bpftrace maps keyed by kstack/ustack (stackcollapse-bpftrace.pl)",
+	.producer =
+	    "bpftrace -e 'profile:hz:99 { @[kstack, ustack, comm] = count(); }'"
 	    " > out.bt",
+	.probe = bpftrace_probe,
+	.parse = bpftrace_parse,
 };

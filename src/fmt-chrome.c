@@ -35,7 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "detect.h"
+#include "formats.h"
 #include "util.h"
 
 #define CHROME_NONE INT64_MIN	/* no parent: a root */
@@ -590,11 +590,12 @@ chrome_cpuprofile_parse(struct reader *r, const struct parse_opts *o,
 }
 
 const struct format fmt_cpuprofile = {
-	"cpuprofile",
-	"V8 CPU profile JSON, .cpuprofile (node --cpu-prof, Chrome DevTools)",
-	chrome_cpuprofile_probe,
-	chrome_cpuprofile_parse,
-	"node --cpu-prof --cpu-prof-dir=DIR script.js",
+	.name = "cpuprofile",
+	.desc =
+	    "V8 CPU profile JSON, .cpuprofile (node --cpu-prof, Chrome DevTools)",
+	.producer = "node --cpu-prof --cpu-prof-dir=DIR script.js",
+	.probe = chrome_cpuprofile_probe,
+	.parse = chrome_cpuprofile_parse,
 };
 
 /* A JSON value (number or string) as text for a key, into buf. */
@@ -888,10 +889,12 @@ chrome_trace_parse(struct reader *r, const struct parse_opts *o,
 }
 
 const struct format fmt_chrome_trace = {
-	"chrome-trace",
-	"Chrome Trace Event JSON: duration events, or V8 CPU profile samples",
-	chrome_trace_probe,
-	chrome_trace_parse,
-	"node --trace-events-enabled script.js; chrome://tracing or DevTools' "
+	.name = "chrome-trace",
+	.desc =
+	    "Chrome Trace Event JSON: duration events, or V8 CPU profile samples",
+	.producer =
+	    "node --trace-events-enabled script.js; chrome://tracing or DevTools' "
 	    "Performance panel (Save profile)",
+	.probe = chrome_trace_probe,
+	.parse = chrome_trace_parse,
 };

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "detect.h"
+#include "formats.h"
 #include "util.h"
 
 #define DTRACE_PROBE_LINES 400	/* lines the probe looks at, at most */
@@ -337,10 +337,12 @@ dtrace_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 }
 
 const struct format fmt_dtrace = {
-	"dtrace",
-	"DTrace aggregations of stack(), ustack(), jstack() (stackcollapse.pl)",
-	dtrace_probe,
-	dtrace_parse,
-	"dtrace -x ustackframes=100 -n 'profile-97 { @[ustack()] = count(); }'"
+	.name = "dtrace",
+	.desc =
+	    "DTrace aggregations of stack(), ustack(), jstack() (stackcollapse.pl)",
+	.producer =
+	    "dtrace -x ustackframes=100 -n 'profile-97 { @[ustack()] = count(); }'"
 	    " -o out.stacks",
+	.probe = dtrace_probe,
+	.parse = dtrace_parse,
 };

@@ -159,10 +159,10 @@ eustack_parse(struct reader *r, const struct parse_opts *o,
 }
 
 const struct format fmt_eustack = {
-	"eu-stack",
-	"elfutils eu-stack backtraces (stackcollapse-elfutils.pl)",
-	eustack_probe,
-	eustack_parse,
-	"for i in $(seq 100); do eu-stack -p PID; sleep 0.1; done"
+	.name = "eu-stack",
+	.desc = "elfutils eu-stack backtraces (stackcollapse-elfutils.pl)",
+	.producer = "for i in $(seq 100); do eu-stack -p PID; sleep 0.1; done"
 	    " > out.eustack",
+	.probe = eustack_probe,
+	.parse = eustack_parse,
 };

@@ -15,8 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "detect.h"
-#include "fmt-folded.h"
+#include "formats.h"
 #include "util.h"
 
 /*
@@ -95,7 +94,11 @@ folded_blank(const char *s, size_t len)
 	return len == 0;
 }
 
-int
+/*
+ * Is buf (the start of an input) differential folded stacks, "stack BEFORE
+ * AFTER"? Its first stack line says.
+ */
+static int
 folded_differential(const char *buf, size_t len)
 {
 	const char *p = buf, *end = buf + len, *nl;
@@ -236,10 +239,35 @@ folded_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 	return 0;
 }
 
+/*
+ * The first stack says for the whole input whether it is differential. The
+ * parallel reader does not carry the BEFORE counts, so such input is read
+ * in one piece.
+ */
+static int
+folded_prepare(const char *buf, size_t len, struct parse_opts *o)
+{
+	o->differential = folded_differential(buf, len);
+	return o->differential;
+}
+
+/* Every line stands alone: cut after the last newline. */
+static size_t
+folded_cut(const char *buf, size_t len)
+{
+	const char *nl = memrchr(buf, '\n', len);
+
+	return nl != NULL ? (size_t)(nl - buf) + 1 : 0;
+}
+
 const struct format fmt_folded = {
-	"folded",
-	"folded stacks, \"frame;frame;frame COUNT\" (stackcollapse output)",
-	folded_probe,
-	folded_parse,
-	"stackcollapse-*.pl, inferno-collapse-*, flametui --fold, or any folded output",
+	.name = "folded",
+	.desc =
+	    "folded stacks, \"frame;frame;frame COUNT\" (stackcollapse output)",
+	.producer =
+	    "stackcollapse-*.pl, inferno-collapse-*, flametui --fold, or any folded output",
+	.probe = folded_probe,
+	.parse = folded_parse,
+	.prepare = folded_prepare,
+	.cut = folded_cut,
 };

@@ -139,10 +139,11 @@ gdb_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 }
 
 const struct format fmt_gdb = {
-	"gdb",
-	"gdb backtraces, the poor man's profiler (stackcollapse-gdb.pl)",
-	gdb_probe,
-	gdb_parse,
-	"for i in $(seq 100); do gdb -batch -ex 'set pagination 0'"
+	.name = "gdb",
+	.desc =
+	    "gdb backtraces, the poor man's profiler (stackcollapse-gdb.pl)",
+	.producer = "for i in $(seq 100); do gdb -batch -ex 'set pagination 0'"
 	    " -ex 'thread apply all bt' -p PID; sleep 0.1; done > out.gdb",
+	.probe = gdb_probe,
+	.parse = gdb_parse,
 };

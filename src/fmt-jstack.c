@@ -238,9 +238,10 @@ jstack_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 }
 
 const struct format fmt_jstack = {
-	"jstack",
-	"Java thread dumps from jstack (stackcollapse-jstack.pl)",
-	jstack_probe,
-	jstack_parse,
-	"for i in $(seq 100); do jstack PID; sleep 0.1; done > out.jstack",
+	.name = "jstack",
+	.desc = "Java thread dumps from jstack (stackcollapse-jstack.pl)",
+	.producer =
+	    "for i in $(seq 100); do jstack PID; sleep 0.1; done > out.jstack",
+	.probe = jstack_probe,
+	.parse = jstack_parse,
 };

@@ -319,9 +319,9 @@ pd_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 }
 
 const struct format fmt_perf_data = {
-	"perf-data",
-	"perf.data, as perf record writes it",
-	pd_probe,
-	pd_parse,
-	"perf record -g -- COMMAND",
+	.name = "perf-data",
+	.desc = "perf.data, as perf record writes it",
+	.producer = "perf record -g -- COMMAND",
+	.probe = pd_probe,
+	.parse = pd_parse,
 };

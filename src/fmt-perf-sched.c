@@ -408,11 +408,13 @@ perf_sched_parse(struct reader *r, const struct parse_opts *o,
 }
 
 const struct format fmt_perf_sched = {
-	"perf-sched",
-	"off-CPU time from perf sched events (stackcollapse-perf-sched.awk)",
-	perf_sched_probe,
-	perf_sched_parse,
-	"perf record -g -e sched:sched_switch -e sched:sched_stat_sleep"
+	.name = "perf-sched",
+	.desc =
+	    "off-CPU time from perf sched events (stackcollapse-perf-sched.awk)",
+	.producer =
+	    "perf record -g -e sched:sched_switch -e sched:sched_stat_sleep"
 	    " -e sched:sched_stat_blocked -p PID -- sleep 10;"
 	    " perf script -F time,comm,pid,tid,event,ip,sym,dso,trace",
+	.probe = perf_sched_probe,
+	.parse = perf_sched_parse,
 };

@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "detect.h"
+#include "formats.h"
 #include "sink.h"
 #include "util.h"
 

@@ -140,10 +140,10 @@ pmc_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 }
 
 const struct format fmt_pmc = {
-	"pmc",
-	"FreeBSD pmcstat -G call graphs (stackcollapse-pmc.pl)",
-	pmc_probe,
-	pmc_parse,
-	"pmcstat -S unhalted-cycles -O pmc.out;"
+	.name = "pmc",
+	.desc = "FreeBSD pmcstat -G call graphs (stackcollapse-pmc.pl)",
+	.producer = "pmcstat -S unhalted-cycles -O pmc.out;"
 	    " pmcstat -R pmc.out -z16 -G out.pmc",
+	.probe = pmc_probe,
+	.parse = pmc_parse,
 };

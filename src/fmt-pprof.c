@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "detect.h"
+#include "formats.h"
 #include "pprof.pb-c.h"
 #include "util.h"
 
@@ -476,9 +476,10 @@ pprof_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 }
 
 const struct format fmt_pprof = {
-	"pprof",
-	"pprof profile.proto, gzip'd or not (Go, pyroscope, parca)",
-	pprof_probe,
-	pprof_parse,
-	"go test -cpuprofile cpu.pb.gz (or runtime/pprof, pyroscope, parca)",
+	.name = "pprof",
+	.desc = "pprof profile.proto, gzip'd or not (Go, pyroscope, parca)",
+	.producer =
+	    "go test -cpuprofile cpu.pb.gz (or runtime/pprof, pyroscope, parca)",
+	.probe = pprof_probe,
+	.parse = pprof_parse,
 };

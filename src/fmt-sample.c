@@ -270,9 +270,9 @@ sample_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 }
 
 const struct format fmt_sample = {
-	"sample",
-	"macOS sample reports (stackcollapse-sample.awk)",
-	sample_probe,
-	sample_parse,
-	"sample PID 10 -file out.sample",
+	.name = "sample",
+	.desc = "macOS sample reports (stackcollapse-sample.awk)",
+	.producer = "sample PID 10 -file out.sample",
+	.probe = sample_probe,
+	.parse = sample_parse,
 };

@@ -141,11 +141,13 @@ stap_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 }
 
 const struct format fmt_stap = {
-	"stap",
-	"SystemTap print_stack()/print_ustack() stacks, each with a count",
-	stap_probe,
-	stap_parse,
-	"stap -e 'global s; probe timer.profile { s[backtrace()] <<< 1 }"
+	.name = "stap",
+	.desc =
+	    "SystemTap print_stack()/print_ustack() stacks, each with a count",
+	.producer =
+	    "stap -e 'global s; probe timer.profile { s[backtrace()] <<< 1 }"
 	    " probe end { foreach (k in s-) { print_stack(k);"
 	    " printf(\"\\t%d\\n\", @count(s[k])) } }'",
+	.probe = stap_probe,
+	.parse = stap_parse,
 };

@@ -175,11 +175,12 @@ vtune_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 }
 
 const struct format fmt_vtune = {
-	"vtune",
-	"Intel VTune top-down CSV (stackcollapse-vtune.pl)",
-	vtune_probe,
-	vtune_parse,
-	"amplxe-cl -R top-down -call-stack-mode all -column=\"CPU Time:Self\","
+	.name = "vtune",
+	.desc = "Intel VTune top-down CSV (stackcollapse-vtune.pl)",
+	.producer =
+	    "amplxe-cl -R top-down -call-stack-mode all -column=\"CPU Time:Self\","
 	    "\"Module\" -report-out out.csv -filter \"Function Stack\""
 	    " -format csv -csv-delimiter comma -r DIR",
+	.probe = vtune_probe,
+	.parse = vtune_parse,
 };

@@ -9,20 +9,7 @@
 
 #include <string.h>
 
-#include "detect.h"
-
-extern const struct format fmt_folded, fmt_perf, fmt_dtrace;
-extern const struct format fmt_stap;
-extern const struct format fmt_pmc;
-extern const struct format fmt_bpftrace;
-extern const struct format fmt_pprof;
-extern const struct format fmt_gdb, fmt_eustack;
-extern const struct format fmt_jstack;
-extern const struct format fmt_sample;
-extern const struct format fmt_vtune;
-extern const struct format fmt_cpuprofile, fmt_chrome_trace;
-extern const struct format fmt_perf_sched;
-extern const struct format fmt_perf_data;
+#include "formats.h"
 
 const struct format *const formats[] = {
 	&fmt_perf,

@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "chunk.h"
-#include "fmt-folded.h"
 #include "load.h"
 
 /* Note a format name in l->formats, once. */
@@ -60,8 +59,8 @@ load_reader(struct load *l, struct reader *r, struct profile *p)
 {
 	struct sink sink = l->sink != NULL ? *l->sink : profile_sink(p);
 	const struct format *fmt;
+	struct parse_opts o;
 	const char *buf;
-	chunk_cut_fn cut;
 	char err[512], *unit = p->unit;
 	uint64_t nstacks = p->nstacks;
 	size_t len;
@@ -98,21 +97,19 @@ load_reader(struct load *l, struct reader *r, struct profile *p)
 	}
 	load_note_format(l, fmt->name);
 	threads = chunk_threads(l->threads);
-	l->opts.differential = strcmp(fmt->name, "folded") == 0 &&
-	    folded_differential(buf, len);
-	if (l->opts.differential)
-		threads = 1;	/* chunk.c does not carry the BEFORE counts */
-	if (threads > 1 && l->sink == NULL &&
-	    (cut = chunk_cutter(fmt)) != NULL) {
+	o = l->opts;
+	if (fmt->prepare != NULL && fmt->prepare(buf, len, &o))
+		threads = 1;
+	if (threads > 1 && l->sink == NULL && fmt->cut != NULL) {
 		err[0] = '\0';
-		ret = chunk_parse(r, fmt, cut, &l->opts, threads, p, &l->diag,
+		ret = chunk_parse(r, fmt, &o, threads, p, &l->diag,
 		    err, sizeof err) == 0;
 		if (!ret)
 			diag_push_error(&l->diag, "%s", err);
 		goto out;
 	}
 	err[0] = '\0';
-	ret = fmt->parse(r, &l->opts, &sink, &l->diag, err, sizeof err) == 0;
+	ret = fmt->parse(r, &o, &sink, &l->diag, err, sizeof err) == 0;
 	if (!ret && err[0] != '\0')
 		diag_push_error(&l->diag, "%s", err);
 out:

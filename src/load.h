@@ -4,7 +4,7 @@
 #ifndef LOAD_H
 #define LOAD_H
 
-#include "detect.h"
+#include "formats.h"
 #include "profile.h"
 #include "read.h"
 #include "util.h"

@@ -18,7 +18,6 @@
 
 #include "perf-data.h"
 
-extern const struct format fmt_perf;
 
 #define PD_LOG_LINES 5		/* lines of perf's errors shown */
 

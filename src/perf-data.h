@@ -15,7 +15,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "detect.h"
+#include "formats.h"
 #include "fmt-perf.h"
 #include "read.h"
 #include "sym.h"

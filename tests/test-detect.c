@@ -7,7 +7,7 @@
 
 #include <stdio.h>
 
-#include "detect.h"
+#include "formats.h"
 #include "read.h"
 
 int
