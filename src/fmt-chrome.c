@@ -19,7 +19,10 @@
  *   microseconds, as stackcollapse-chrome-tracing.py does for "X".
  * A trace with samples shows the samples (what a profile of the page is);
  * --sample-type=events shows the durations instead, --sample-type=samples
- * insists on samples.
+ * insists on samples. A trace is read one event at a time: the brackets
+ * and strings around the events are followed here, each event is parsed
+ * by jansson on its own and let go, so that memory holds the largest event
+ * and what was taken from the events, not the whole document.
  *
  * A V8 frame is named "function file:line", file being the basename of the
  * script's URL and line counting from 1, or "(anonymous) file:line"; frames
@@ -31,6 +34,7 @@
 #include <inttypes.h>
 #include <jansson.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,60 +47,98 @@
 #define CHROME_LOST (SIZE_MAX - 1)	/* chrome_node.up: parent missing */
 #define CHROME_MAX_NS 2.3e18	/* times beyond are not believed (73 years) */
 #define CHROME_MAX_US (INT64_C(1) << 50)	/* sample times, microseconds */
+#define CHROME_CHUNK (1u << 20)	/* bytes of a trace read at a time */
+#define CHROME_NONAME SIZE_MAX	/* chrome_node.name of the (root) node */
 
 /* One node of a V8 CPU profile's call tree. */
 struct chrome_node {
 	int64_t id;
 	int64_t parent;		/* the parent's id, or CHROME_NONE */
 	uint64_t hits;		/* hitCount */
-	char *name;		/* the frame name, NULL for the (root) node */
+	size_t name;		/* the frame name, at chrome.names + name, or
+				   CHROME_NONAME */
 	size_t len;		/* its length */
 	size_t up;		/* index of the parent, once sorted */
+	size_t prof;		/* index of its profile */
 };
 
-/* A V8 CPU profile: a cpuprofile file, or one "Profile" id of a trace. */
+/* A sample of a V8 CPU profile. */
+struct chrome_sample {
+	int64_t node;		/* id of the node the sample hit */
+	int64_t time;		/* when, in microseconds */
+	size_t prof;		/* index of its profile */
+};
+
+/* A parent link from a node's "children" array. */
+struct chrome_link {
+	int64_t parent, child;
+	size_t prof;		/* index of its profile */
+};
+
+/*
+ * The nodes, samples and links of V8 CPU profiles: of every profile as
+ * they are read, or of one profile, in input order, as it is walked.
+ */
 struct chrome_prof {
 	struct chrome_node *nodes;
 	size_t nnodes, capnodes;
-	struct {
-		int64_t node;	/* id of the node the sample hit */
-		int64_t time;	/* when, in microseconds */
-	} *samples;
+	struct chrome_sample *samples;
 	size_t nsamples, capsamples;
-	int64_t now;		/* time of the last sample, microseconds */
-	int sorted;		/* nodes are sorted by id */
-	struct {
-		int64_t parent, child;
-	} *links;		/* parent links from "children" arrays */
+	struct chrome_link *links;
 	size_t nlinks, caplinks;
 };
 
 /* A duration event of a trace, a span of time on one thread. */
 struct chrome_span {
 	int64_t ts, dur;	/* nanoseconds */
-	const char *name;	/* in the JSON document */
+	size_t name, len;	/* the name, at chrome.names + name */
+	size_t thread;		/* index of its thread */
 	size_t order;		/* position in the input */
 };
 
-/* The duration events of one thread. */
+/* A B event waiting for its E. */
+struct chrome_open {
+	int64_t ts;		/* nanoseconds */
+	size_t name, len;	/* as in chrome_span */
+	size_t prev;		/* the B open before it on its thread, or
+				   SIZE_MAX */
+};
+
+/* One thread of a trace. */
 struct chrome_thread {
-	struct chrome_span *spans;
-	size_t nspans, capspans;
-	struct chrome_span *open;	/* B events waiting for their E */
-	size_t nopen, capopen;
 	int64_t last;		/* latest time seen (X: its end), nanoseconds */
+	size_t open;		/* its innermost open B, in chrome.opens, or
+				   SIZE_MAX */
+};
+
+/* Threads or profiles by key (see chrome_find()): a hash table. */
+struct chrome_ix {
+	size_t *slot;		/* an entry's index + 1, or 0 for none */
+	size_t cap;		/* slots, a power of 2 */
+	struct {
+		size_t key;	/* its key, at chrome.names + key */
+		uint64_t hash;	/* the key's hash */
+	} *ent;			/* the entries, in the order they came */
+	size_t n, capent;
 };
 
 /* Everything read from one input. */
 struct chrome {
-	struct chrome_prof *profs;
+	struct chrome_prof all;	/* every CPU profile */
+	int64_t *now;		/* each profile's time of its last sample,
+				   microseconds */
 	size_t nprofs, capprofs;
 	struct chrome_thread *threads;
 	size_t nthreads, capthreads;
-	json_t *profix, *threadix;	/* positions in profs and threads, by
-					   key (see chrome_find()) */
-	char *key;		/* the key looked up last */
-	size_t capkey;
+	struct chrome_span *spans;	/* of every thread, in input order */
+	size_t nspans, capspans;
+	struct chrome_open *opens;	/* B events read, a stack per thread */
+	size_t nopens, capopens;
+	char *names;		/* the names of spans and nodes, one after
+				   another */
+	size_t nnames, capnames;
+	struct chrome_ix profix, threadix;	/* positions in now and
+						   threads, by key */
 	uint64_t badnodes;	/* nodes without an id */
 	uint64_t badsamples;	/* samples of unknown nodes, or in a cycle */
 	uint64_t badevents;	/* events without a usable ts */
@@ -211,21 +253,39 @@ chrome_ns(const json_t *v, int64_t *ns)
 	return 1;
 }
 
-/* The frame name of a V8 callFrame; NULL for the (root) node. */
-static char *
-chrome_frame_name(const json_t *cf)
+/* Keep a copy of a name; its offset in c->names. */
+static size_t
+chrome_name(struct chrome *c, const char *name, size_t len)
+{
+	size_t at = c->nnames;
+
+	c->names = xgrow(c->names, &c->capnames, at + len + 1, 1);
+	memcpy(c->names + at, name, len);
+	c->names[at + len] = '\0';
+	c->nnames += len + 1;
+	return at;
+}
+
+/*
+ * Keep the frame name of a V8 callFrame in c->names, its length in *len;
+ * its offset, or CHROME_NONAME for the (root) node.
+ */
+static size_t
+chrome_frame_name(struct chrome *c, const json_t *cf, size_t *len)
 {
 	const char *fn = json_string_value(json_object_get(cf, "functionName"));
 	const char *url = json_string_value(json_object_get(cf, "url"));
 	int64_t line = chrome_int(json_object_get(cf, "lineNumber"), -1);
 	const char *base, *end;
+	size_t at;
+	int n;
 
 	if (fn == NULL || *fn == '\0')
 		fn = "(anonymous)";
 	if (url == NULL || *url == '\0') {
-		if (strcmp(fn, "(root)") == 0)
-			return NULL;
-		return xstrdup(fn);
+		*len = strlen(fn);
+		return strcmp(fn, "(root)") == 0 ? CHROME_NONAME :
+		    chrome_name(c, fn, *len);
 	}
 	/* The basename of the URL, without a trailing slash. */
 	end = url + strlen(url);
@@ -233,16 +293,25 @@ chrome_frame_name(const json_t *cf)
 		end--;
 	for (base = end; base > url && base[-1] != '/'; base--)
 		;
-	if (line < 0)
-		return xasprintf("%s %.*s", fn, (int)(end - base), base);
-	return xasprintf("%s %.*s:%" PRId64, fn, (int)(end - base), base,
-	    line + 1);
+	/* "function file", and ":line" when there is one. */
+	at = c->nnames;
+	c->names = xgrow(c->names, &c->capnames, at + strlen(fn) +
+	    (size_t)(end - base) + 24, 1);
+	n = snprintf(c->names + at, c->capnames - at, "%s %.*s", fn,
+	    (int)(end - base), base);
+	if (line >= 0)
+		n += snprintf(c->names + at + n, c->capnames - at - n,
+		    ":%" PRId64, line + 1);
+	*len = (size_t)n;
+	c->nnames = at + *len + 1;
+	return at;
 }
 
-/* Add the nodes of a JSON array to a profile. */
+/* Add the nodes of a JSON array to profile prof. */
 static void
-chrome_add_nodes(struct chrome *c, struct chrome_prof *pr, const json_t *nodes)
+chrome_add_nodes(struct chrome *c, size_t prof, const json_t *nodes)
 {
+	struct chrome_prof *pr = &c->all;
 	const json_t *n, *kids, *kid;
 	struct chrome_node *cn;
 	size_t i, k;
@@ -262,8 +331,9 @@ chrome_add_nodes(struct chrome *c, struct chrome_prof *pr, const json_t *nodes)
 		if (chrome_int(json_object_get(n, "hitCount"), 0) > 0)
 			cn->hits = (uint64_t)chrome_int(json_object_get(n,
 			    "hitCount"), 0);
-		cn->name = chrome_frame_name(json_object_get(n, "callFrame"));
-		cn->len = cn->name != NULL ? strlen(cn->name) : 0;
+		cn->name = chrome_frame_name(c, json_object_get(n,
+		    "callFrame"), &cn->len);
+		cn->prof = prof;
 		/* cpuprofile nodes name their children, not their parent. */
 		kids = json_object_get(n, "children");
 		json_array_foreach(kids, k, kid) {
@@ -271,11 +341,10 @@ chrome_add_nodes(struct chrome *c, struct chrome_prof *pr, const json_t *nodes)
 				continue;
 			pr->links = xgrow(pr->links, &pr->caplinks,
 			    pr->nlinks + 1, sizeof *pr->links);
-			pr->links[pr->nlinks].parent = cn->id;
-			pr->links[pr->nlinks++].child = json_integer_value(kid);
+			pr->links[pr->nlinks++] = (struct chrome_link){ cn->id,
+			    json_integer_value(kid), prof };
 		}
 	}
-	pr->sorted = 0;
 }
 
 /* Compare two nodes by id. */
@@ -311,7 +380,7 @@ chrome_sort(struct chrome_prof *pr)
 	struct chrome_node *n;
 	size_t i;
 
-	if (pr->sorted || pr->nnodes == 0)
+	if (pr->nnodes == 0)
 		return;
 	qsort(pr->nodes, pr->nnodes, sizeof *pr->nodes, chrome_cmp_node);
 	for (i = 0; i < pr->nlinks; i++)
@@ -326,38 +395,39 @@ chrome_sort(struct chrome_prof *pr)
 		    CHROME_ROOT : n == NULL ? CHROME_LOST :
 		    (size_t)(n - pr->nodes);
 	}
-	pr->sorted = 1;
 }
 
-/* Add one sample of node id at time t (microseconds). */
+/* Start profile prof's clock at a startTime (microseconds). */
 static void
-chrome_add_sample(struct chrome_prof *pr, int64_t id, int64_t t)
+chrome_start(struct chrome *c, size_t prof, const json_t *start)
 {
-	pr->samples = xgrow(pr->samples, &pr->capsamples, pr->nsamples + 1,
-	    sizeof *pr->samples);
-	pr->samples[pr->nsamples].node = id;
-	pr->samples[pr->nsamples++].time = t;
+	c->now[prof] = chrome_int(start, 0);
+	if (c->now[prof] > CHROME_MAX_US || c->now[prof] < -CHROME_MAX_US)
+		c->now[prof] = 0;
 }
 
-/* Add samples and their timeDeltas (JSON arrays) to a profile. */
+/* Add samples and their timeDeltas (JSON arrays) to profile prof. */
 static void
-chrome_add_samples(struct chrome_prof *pr, const json_t *samples,
+chrome_add_samples(struct chrome *c, size_t prof, const json_t *samples,
     const json_t *deltas)
 {
+	struct chrome_prof *pr = &c->all;
+	int64_t dt, *now = &c->now[prof];
 	const json_t *v;
-	int64_t dt;
 	size_t i;
-
 
 	json_array_foreach(samples, i, v) {
 		/* Kept in range so that the time in nanoseconds fits. */
 		dt = chrome_int(json_array_get(deltas, i), 0);
 		if (dt > CHROME_MAX_US || dt < -CHROME_MAX_US)
 			dt = 0;
-		pr->now += dt;
-		if (pr->now > CHROME_MAX_US || pr->now < -CHROME_MAX_US)
-			pr->now = 0;
-		chrome_add_sample(pr, chrome_int(v, CHROME_NONE), pr->now);
+		*now += dt;
+		if (*now > CHROME_MAX_US || *now < -CHROME_MAX_US)
+			*now = 0;
+		pr->samples = xgrow(pr->samples, &pr->capsamples,
+		    pr->nsamples + 1, sizeof *pr->samples);
+		pr->samples[pr->nsamples++] = (struct chrome_sample){
+		    chrome_int(v, CHROME_NONE), *now, prof };
 	}
 }
 
@@ -422,10 +492,10 @@ chrome_reach(struct chrome *c, struct chrome_prof *pr, struct chrome_walk *w,
 	size_t k;
 
 	w->seen[i] = 1;
-	if (n->name != NULL) {
+	if (n->name != CHROME_NONAME) {
 		c->frames = xgrow(c->frames, &c->capframes, nf + 1,
 		    sizeof *c->frames);
-		c->frames[nf].s = n->name;
+		c->frames[nf].s = c->names + n->name;
 		c->frames[nf].len = n->len;
 		if (w->same > nf)
 			w->same = nf;
@@ -508,6 +578,63 @@ chrome_emit_prof(struct chrome *c, struct chrome_prof *pr, struct sink *sink)
 	free(bucket);
 }
 
+/*
+ * Copy m items of size sz from src to dst, grouped by the index of their
+ * profile, in order; the first of profile p goes to first[p].
+ */
+static void
+chrome_by_prof(struct chrome *c, const void *src, size_t m, size_t sz,
+    size_t profat, void *dst, size_t **first)
+{
+	size_t *bucket = xmalloc((m + 1) * sizeof *bucket), *at, i;
+
+	for (i = 0; i < m; i++)
+		memcpy(&bucket[i], (const char *)src + i * sz + profat,
+		    sizeof *bucket);
+	chrome_group(bucket, m, c->nprofs, first, &at);
+	for (i = 0; i < m; i++)
+		memcpy((char *)dst + i * sz, (const char *)src + at[i] * sz, sz);
+	free(at);
+	free(bucket);
+}
+
+/*
+ * Push the samples of each CPU profile of a trace into the sink, profile
+ * by profile in the order they were first named.
+ */
+static void
+chrome_emit_profs(struct chrome *c, struct sink *sink)
+{
+	struct chrome_prof one, by = {
+		.nodes = xmalloc((c->all.nnodes + 1) * sizeof *by.nodes),
+		.samples = xmalloc((c->all.nsamples + 1) * sizeof *by.samples),
+		.links = xmalloc((c->all.nlinks + 1) * sizeof *by.links),
+	};
+	size_t *nf, *sf, *lf, p;
+
+	chrome_by_prof(c, c->all.nodes, c->all.nnodes, sizeof *by.nodes,
+	    offsetof(struct chrome_node, prof), by.nodes, &nf);
+	chrome_by_prof(c, c->all.samples, c->all.nsamples, sizeof *by.samples,
+	    offsetof(struct chrome_sample, prof), by.samples, &sf);
+	chrome_by_prof(c, c->all.links, c->all.nlinks, sizeof *by.links,
+	    offsetof(struct chrome_link, prof), by.links, &lf);
+	for (p = 0; p < c->nprofs; p++) {
+		one.nodes = by.nodes + nf[p];
+		one.nnodes = nf[p + 1] - nf[p];
+		one.samples = by.samples + sf[p];
+		one.nsamples = sf[p + 1] - sf[p];
+		one.links = by.links + lf[p];
+		one.nlinks = lf[p + 1] - lf[p];
+		chrome_emit_prof(c, &one, sink);
+	}
+	free(nf);
+	free(sf);
+	free(lf);
+	free(by.nodes);
+	free(by.samples);
+	free(by.links);
+}
+
 /* Tell the user about what was skipped. */
 static void
 chrome_notes(struct chrome *c, struct diag *d)
@@ -531,28 +658,20 @@ chrome_notes(struct chrome *c, struct diag *d)
 static void
 chrome_free(struct chrome *c)
 {
-	struct chrome_prof *pr;
-	size_t i, j;
-
-	for (i = 0; i < c->nprofs; i++) {
-		pr = &c->profs[i];
-		for (j = 0; j < pr->nnodes; j++)
-			free(pr->nodes[j].name);
-		free(pr->nodes);
-		free(pr->links);
-		free(pr->samples);
-	}
-	free(c->profs);
-	for (i = 0; i < c->nthreads; i++) {
-		free(c->threads[i].spans);
-		free(c->threads[i].open);
-	}
+	free(c->all.nodes);
+	free(c->all.samples);
+	free(c->all.links);
+	free(c->now);
 	free(c->threads);
+	free(c->spans);
+	free(c->opens);
+	free(c->names);
 	free(c->frames);
 	free(c->nest);
-	free(c->key);
-	json_decref(c->profix);
-	json_decref(c->threadix);
+	free(c->profix.slot);
+	free(c->profix.ent);
+	free(c->threadix.slot);
+	free(c->threadix.ent);
 }
 
 static int
@@ -560,7 +679,6 @@ chrome_cpuprofile_parse(struct reader *r, const struct parse_opts *o,
     struct sink *sink, struct diag *d, char *err, size_t errlen)
 {
 	struct chrome c;
-	struct chrome_prof *pr;
 	json_t *root, *nodes;
 
 	if ((root = chrome_load(r, err, errlen)) == NULL)
@@ -573,15 +691,13 @@ chrome_cpuprofile_parse(struct reader *r, const struct parse_opts *o,
 		return -1;
 	}
 	memset(&c, 0, sizeof c);
-	c.profs = pr = xcalloc(1, sizeof *c.profs);
+	c.now = xmalloc(sizeof *c.now);
 	c.nprofs = c.capprofs = 1;
-	pr->now = chrome_int(json_object_get(root, "startTime"), 0);
-	if (pr->now > CHROME_MAX_US || pr->now < -CHROME_MAX_US)
-		pr->now = 0;
-	chrome_add_nodes(&c, pr, nodes);
-	chrome_add_samples(pr, json_object_get(root, "samples"),
+	chrome_start(&c, 0, json_object_get(root, "startTime"));
+	chrome_add_nodes(&c, 0, nodes);
+	chrome_add_samples(&c, 0, json_object_get(root, "samples"),
 	    json_object_get(root, "timeDeltas"));
-	chrome_emit_prof(&c, pr, sink);
+	chrome_emit_prof(&c, &c.all, sink);
 	chrome_notes(&c, d);
 	chrome_free(&c);
 	json_decref(root);
@@ -613,104 +729,147 @@ chrome_keypart(const json_t *v, char *buf, size_t size)
 	return buf;
 }
 
+/* Hash a key for struct chrome_ix (FNV-1a). */
+static uint64_t
+chrome_hash(const char *s, size_t len)
+{
+	uint64_t h = UINT64_C(14695981039346656037);
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		h = (h ^ (unsigned char)s[i]) * UINT64_C(1099511628211);
+	return h;
+}
+
+/* Put entry i of ix in a free slot. */
+static void
+chrome_slot(struct chrome_ix *ix, size_t i)
+{
+	size_t s;
+
+	for (s = ix->ent[i].hash & (ix->cap - 1); ix->slot[s] != 0;
+	    s = (s + 1) & (ix->cap - 1))
+		;
+	ix->slot[s] = i + 1;
+}
+
 /*
  * The position of the thread (other "tid") or profile (other "id") of an
- * event in c, n when it is new: its key, "pid/other" with the length of
- * pid first (so that no two differ only in where a '/' is), is looked up
- * in ix, a JSON object used as a hash table.
+ * event, ix->n when it is new: its key, "pid/other" with the length of pid
+ * first (so that no two differ only in where a '/' is), is looked up in
+ * ix, and kept in c->names when new.
  */
 static size_t
-chrome_find(struct chrome *c, json_t *ix, const json_t *ev, const char *other,
-    size_t n)
+chrome_find(struct chrome *c, struct chrome_ix *ix, const json_t *ev,
+    const char *other)
 {
 	const char *pid, *oth;
-	char a[32], b[32];
-	json_t *v;
-	size_t len;
+	char a[32], b[32], *key;
+	size_t len, at = c->nnames, i, s;
+	uint64_t h;
 
 	pid = chrome_keypart(json_object_get(ev, "pid"), a, sizeof a);
 	oth = chrome_keypart(json_object_get(ev, other), b, sizeof b);
 	len = strlen(pid) + strlen(oth) + 24;
-	c->key = xgrow(c->key, &c->capkey, len, 1);
-	snprintf(c->key, len, "%zu:%s/%s", strlen(pid), pid, oth);
-	if ((v = json_object_get(ix, c->key)) != NULL)
-		return (size_t)json_integer_value(v);
-	json_object_set_new_nocheck(ix, c->key, json_integer((json_int_t)n));
-	return n;
+	c->names = xgrow(c->names, &c->capnames, at + len, 1);
+	key = c->names + at;
+	len = (size_t)snprintf(key, len, "%zu:%s/%s", strlen(pid), pid, oth);
+	h = chrome_hash(key, len);
+	for (s = h & (ix->cap - 1); ix->cap > 0 && ix->slot[s] != 0;
+	    s = (s + 1) & (ix->cap - 1))
+		if (ix->ent[ix->slot[s] - 1].hash == h && strcmp(c->names +
+		    ix->ent[ix->slot[s] - 1].key, key) == 0)
+			return ix->slot[s] - 1;
+	c->nnames = at + len + 1;
+	ix->ent = xgrow(ix->ent, &ix->capent, ix->n + 1, sizeof *ix->ent);
+	ix->ent[ix->n].key = at;
+	ix->ent[ix->n].hash = h;
+	if (2 * (ix->n + 1) > ix->cap) {
+		free(ix->slot);
+		ix->cap = ix->cap > 0 ? 2 * ix->cap : 64;
+		ix->slot = xcalloc(ix->cap, sizeof *ix->slot);
+		for (i = 0; i < ix->n; i++)
+			chrome_slot(ix, i);
+	}
+	chrome_slot(ix, ix->n);
+	return ix->n++;
 }
 
 /* The CPU profile of an event of a trace, made if new. */
-static struct chrome_prof *
+static size_t
 chrome_prof(struct chrome *c, const json_t *ev)
 {
-	size_t i = chrome_find(c, c->profix, ev, "id", c->nprofs);
+	size_t i = chrome_find(c, &c->profix, ev, "id");
 
 	if (i < c->nprofs)
-		return &c->profs[i];
-	c->profs = xgrow(c->profs, &c->capprofs, c->nprofs + 1,
-	    sizeof *c->profs);
-	memset(&c->profs[c->nprofs], 0, sizeof *c->profs);
-	return &c->profs[c->nprofs++];
+		return i;
+	c->now = xgrow(c->now, &c->capprofs, c->nprofs + 1, sizeof *c->now);
+	c->now[c->nprofs] = 0;
+	return c->nprofs++;
 }
 
 /* The thread of an event, made if new. */
-static struct chrome_thread *
+static size_t
 chrome_thread(struct chrome *c, const json_t *ev)
 {
-	size_t i = chrome_find(c, c->threadix, ev, "tid", c->nthreads);
+	size_t i = chrome_find(c, &c->threadix, ev, "tid");
 
 	if (i < c->nthreads)
-		return &c->threads[i];
+		return i;
 	c->threads = xgrow(c->threads, &c->capthreads, c->nthreads + 1,
 	    sizeof *c->threads);
-	memset(&c->threads[c->nthreads], 0, sizeof *c->threads);
 	c->threads[c->nthreads].last = INT64_MIN;
-	return &c->threads[c->nthreads++];
+	c->threads[c->nthreads].open = SIZE_MAX;
+	return c->nthreads++;
 }
 
-/* Add a span to a thread. */
+/* Add a span to thread t. */
 static void
-chrome_span(struct chrome *c, struct chrome_thread *t, int64_t ts,
-    int64_t dur, const char *name)
+chrome_span(struct chrome *c, size_t t, int64_t ts, int64_t dur, size_t name,
+    size_t len)
 {
-	t->spans = xgrow(t->spans, &t->capspans, t->nspans + 1,
-	    sizeof *t->spans);
-	t->spans[t->nspans++] = (struct chrome_span){ ts, dur, name,
+	c->spans = xgrow(c->spans, &c->capspans, c->nspans + 1,
+	    sizeof *c->spans);
+	c->spans[c->nspans++] = (struct chrome_span){ ts, dur, name, len, t,
 	    c->nevents++ };
+}
+
+/* Take a V8 CPU profile event, Profile or ProfileChunk. */
+static void
+chrome_profile_event(struct chrome *c, const json_t *ev, const char *name)
+{
+	const json_t *data = json_object_get(json_object_get(ev, "args"),
+	    "data");
+	const json_t *cpu = json_object_get(data, "cpuProfile");
+	size_t prof = chrome_prof(c, ev);
+
+	if (strcmp(name, "Profile") == 0) {
+		chrome_start(c, prof, json_object_get(data, "startTime"));
+		return;
+	}
+	chrome_add_nodes(c, prof, json_object_get(cpu, "nodes"));
+	chrome_add_samples(c, prof, json_object_get(cpu, "samples"),
+	    json_object_get(data, "timeDeltas"));
 }
 
 /* Take one trace event. */
 static void
 chrome_event(struct chrome *c, const json_t *ev)
 {
+	const json_t *jname = json_object_get(ev, "name");
 	const char *ph = json_string_value(json_object_get(ev, "ph"));
-	const char *name = json_string_value(json_object_get(ev, "name"));
-	const json_t *data;
-	struct chrome_thread *t;
-	struct chrome_prof *pr;
-	struct chrome_span *open;
+	const char *name = json_is_string(jname) ? json_string_value(jname) :
+	    "";
+	size_t len = json_is_string(jname) ? strlen(name) : 0, t;
+	struct chrome_thread *th;
+	struct chrome_open *open;
 	int64_t ts, dur;
 
 	if (ph == NULL)
 		return;
-	if (name == NULL)
-		name = "";
 	if (strcmp(ph, "P") == 0 && (strcmp(name, "Profile") == 0 ||
 	    strcmp(name, "ProfileChunk") == 0)) {
-		data = json_object_get(json_object_get(ev, "args"), "data");
-		pr = chrome_prof(c, ev);
-		if (strcmp(name, "Profile") == 0) {
-			pr->now = chrome_int(json_object_get(data, "startTime"),
-			    0);
-			if (pr->now > CHROME_MAX_US || pr->now < -CHROME_MAX_US)
-				pr->now = 0;
-			return;
-		}
-		chrome_add_nodes(c, pr, json_object_get(json_object_get(data,
-		    "cpuProfile"), "nodes"));
-		chrome_add_samples(pr, json_object_get(json_object_get(data,
-		    "cpuProfile"), "samples"), json_object_get(data,
-		    "timeDeltas"));
+		chrome_profile_event(c, ev, name);
 		return;
 	}
 	if (strcmp(ph, "X") != 0 && strcmp(ph, "B") != 0 &&
@@ -721,40 +880,50 @@ chrome_event(struct chrome *c, const json_t *ev)
 		return;
 	}
 	t = chrome_thread(c, ev);
-	if (ts > t->last)
-		t->last = ts;
+	th = &c->threads[t];
+	if (ts > th->last)
+		th->last = ts;
 	switch (*ph) {
 	case 'X':
 		/* As the reference, a complete event without dur is skipped. */
 		if (chrome_ns(json_object_get(ev, "dur"), &dur) && dur >= 0) {
-			chrome_span(c, t, ts, dur, name);
-			if (ts + dur > t->last)
-				t->last = ts + dur;
+			chrome_span(c, t, ts, dur, chrome_name(c, name, len),
+			    len);
+			if (ts + dur > th->last)
+				th->last = ts + dur;
 		}
 		break;
 	case 'B':
-		t->open = xgrow(t->open, &t->capopen, t->nopen + 1,
-		    sizeof *t->open);
-		t->open[t->nopen++] = (struct chrome_span){ ts, 0, name, 0 };
+		c->opens = xgrow(c->opens, &c->capopens, c->nopens + 1,
+		    sizeof *c->opens);
+		c->opens[c->nopens] = (struct chrome_open){ ts,
+		    chrome_name(c, name, len), len, th->open };
+		th->open = c->nopens++;
 		break;
 	case 'E':
-		if (t->nopen == 0) {
+		if (th->open == SIZE_MAX) {
 			c->unmatched++;
 			break;
 		}
-		open = &t->open[--t->nopen];
+		open = &c->opens[th->open];
+		th->open = open->prev;
 		chrome_span(c, t, open->ts, ts > open->ts ? ts - open->ts : 0,
-		    open->name);
+		    open->name, open->len);
 		break;
 	}
 }
 
-/* Order spans by start, the longer (the parent) first, then input order. */
+/*
+ * Order spans by thread, then start, the longer (the parent) first, then
+ * input order.
+ */
 static int
 chrome_cmp_span(const void *a, const void *b)
 {
 	const struct chrome_span *x = a, *y = b;
 
+	if (x->thread != y->thread)
+		return x->thread < y->thread ? -1 : 1;
 	if (x->ts != y->ts)
 		return x->ts < y->ts ? -1 : 1;
 	if (x->dur != y->dur)
@@ -764,7 +933,7 @@ chrome_cmp_span(const void *a, const void *b)
 
 /* Push the stack of the depth open spans into the sink, by the top's self. */
 static void
-chrome_emit_spans(struct chrome *c, size_t depth, size_t *same,
+chrome_emit_nest(struct chrome *c, size_t depth, size_t *same,
     struct sink *sink)
 {
 	struct sample smp = { .frac = 3 };
@@ -779,33 +948,39 @@ chrome_emit_spans(struct chrome *c, size_t depth, size_t *same,
 }
 
 /*
- * Nest one thread's spans by time and push each stack with its self time,
+ * Nest each thread's spans by time and push each stack with its self time,
  * in microseconds with three decimals: a span inside another (starting
  * before the other ends) is its child, and its duration is taken from the
  * parent's self time. The frames of the open spans are kept as they open
- * and close, so the work does not grow with their depth.
+ * and close, so the work does not grow with their depth. B events never
+ * closed end at their thread's last timestamp.
  */
 static void
-chrome_emit_thread(struct chrome *c, struct chrome_thread *t,
-    struct sink *sink)
+chrome_emit_spans(struct chrome *c, struct sink *sink)
 {
+	struct chrome_open *op;
 	struct chrome_span *sp;
 	size_t depth = 0, same = 0, i;
 
-	/* B events never closed end at the thread's last timestamp. */
-	while (t->nopen > 0) {
-		sp = &t->open[--t->nopen];
-		c->unmatched++;
-		chrome_span(c, t, sp->ts, t->last - sp->ts, sp->name);
-	}
-	if (t->nspans == 0)
+	for (i = 0; i < c->nthreads; i++)
+		for (; c->threads[i].open != SIZE_MAX; c->threads[i].open =
+		    op->prev) {
+			op = &c->opens[c->threads[i].open];
+			c->unmatched++;
+			chrome_span(c, i, op->ts, c->threads[i].last - op->ts,
+			    op->name, op->len);
+		}
+	if (c->nspans == 0)
 		return;
-	qsort(t->spans, t->nspans, sizeof *t->spans, chrome_cmp_span);
-	for (i = 0; i < t->nspans; i++) {
-		sp = &t->spans[i];
+	qsort(c->spans, c->nspans, sizeof *c->spans, chrome_cmp_span);
+	for (i = 0; i < c->nspans; i++) {
+		sp = &c->spans[i];
+		for (; depth > 0 && c->nest[depth - 1].span->thread !=
+		    sp->thread; depth--)
+			chrome_emit_nest(c, depth, &same, sink);
 		while (depth > 0 && c->nest[depth - 1].span->ts +
 		    c->nest[depth - 1].span->dur <= sp->ts) {
-			chrome_emit_spans(c, depth, &same, sink);
+			chrome_emit_nest(c, depth, &same, sink);
 			depth--;
 		}
 		if (depth > 0)
@@ -817,14 +992,323 @@ chrome_emit_thread(struct chrome *c, struct chrome_thread *t,
 		    sizeof *c->frames);
 		c->nest[depth].span = sp;
 		c->nest[depth].self = sp->dur;
-		c->frames[depth].s = sp->name;
-		c->frames[depth].len = strlen(sp->name);
+		c->frames[depth].s = c->names + sp->name;
+		c->frames[depth].len = sp->len;
 		if (same > depth)
 			same = depth;
 		depth++;
 	}
 	for (; depth > 0; depth--)
-		chrome_emit_spans(c, depth, &same, sink);
+		chrome_emit_nest(c, depth, &same, sink);
+}
+
+/* A trace being read, a JSON value at a time. */
+struct chrome_in {
+	struct reader *r;
+	char *buf;		/* input read; buf[pos..end) not yet taken */
+	size_t cap, pos, end;
+	uint64_t line, col;	/* where buf[0] is: line from 1, characters
+				   before it on that line */
+	char *err;		/* the message of a syntax error */
+	size_t errlen;
+};
+
+/* Move the line and column of in past buf[0..n). */
+static void
+chrome_count(const struct chrome_in *in, size_t n, uint64_t *line,
+    uint64_t *col)
+{
+	size_t i;
+
+	*line = in->line;
+	*col = in->col;
+	for (i = 0; i < n; i++)
+		if (in->buf[i] == '\n')
+			(*line)++, *col = 0;
+		else if (((unsigned char)in->buf[i] & 0xc0) != 0x80)
+			(*col)++;	/* a character, not a UTF-8 tail byte */
+}
+
+/*
+ * Read more of the input, keeping buf[pos..end). Returns 1, 0 at its end,
+ * -1 when reading fails (the message is in r->errmsg).
+ */
+static int
+chrome_fill(struct chrome_in *in)
+{
+	size_t got;
+
+	if (in->pos > 0) {
+		chrome_count(in, in->pos, &in->line, &in->col);
+		memmove(in->buf, in->buf + in->pos, in->end - in->pos);
+		in->end -= in->pos;
+		in->pos = 0;
+	}
+	if (in->end > READ_MAX_DOC) {
+		snprintf(in->r->errmsg, sizeof in->r->errmsg, "%s:%" PRIu64
+		    ": a JSON value larger than %u MiB: too large to read",
+		    in->r->name, in->line, READ_MAX_DOC >> 20);
+		in->r->error = 1;
+		return -1;
+	}
+	in->buf = xgrow(in->buf, &in->cap, in->end + CHROME_CHUNK + 1, 1);
+	got = reader_read(in->r, in->buf + in->end, in->cap - in->end - 1);
+	in->end += got;
+	in->buf[in->end] = '\0';
+	if (in->r->cancelled && !in->r->error) {
+		snprintf(in->r->errmsg, sizeof in->r->errmsg, "%s: cancelled",
+		    in->r->name);
+		in->r->error = 1;
+	}
+	return in->r->error || in->r->cancelled ? -1 : got > 0;
+}
+
+/*
+ * Say that the JSON is invalid at buf[pos] (or at its end), as jansson
+ * would: what was expected, near what. Returns -1.
+ */
+static int
+chrome_syntax(struct chrome_in *in, const char *what)
+{
+	uint64_t line, col;
+
+	chrome_count(in, in->pos, &line, &col);
+	if (in->pos < in->end)
+		snprintf(in->err, in->errlen, "%s:%" PRIu64 ":%" PRIu64
+		    ": invalid JSON: %s near '%c'", in->r->name, line, col + 1,
+		    what, in->buf[in->pos]);
+	else
+		snprintf(in->err, in->errlen, "%s:%" PRIu64 ":%" PRIu64
+		    ": invalid JSON: %s near end of file", in->r->name, line,
+		    col, what);
+	return -1;
+}
+
+/*
+ * Skip white space; the next byte, -1 at the end of the input, -2 when
+ * reading fails.
+ */
+static int
+chrome_skip(struct chrome_in *in)
+{
+	int got;
+
+	for (;;) {
+		while (in->pos < in->end && (in->buf[in->pos] == ' ' ||
+		    in->buf[in->pos] == '\t' || in->buf[in->pos] == '\n' ||
+		    in->buf[in->pos] == '\r'))
+			in->pos++;
+		if (in->pos < in->end)
+			return (unsigned char)in->buf[in->pos];
+		if ((got = chrome_fill(in)) <= 0)
+			return got - 1;
+	}
+}
+
+/*
+ * The length of the JSON value at buf[pos], read in whole: strings and
+ * brackets are followed, not checked (jansson does that). A value cut by
+ * the end of the input is taken as far as it goes; 0 at a byte that
+ * starts none. -1 when reading fails.
+ */
+static ssize_t
+chrome_extent(struct chrome_in *in)
+{
+	size_t i = in->pos, depth = 0;
+	int str = 0, esc = 0, got;
+
+	for (;;) {
+		for (; i < in->end; i++) {
+			if (str) {
+				if (esc)
+					esc = 0;
+				else if (in->buf[i] == '\\')
+					esc = 1;
+				else if (in->buf[i] == '"' && (str = 0,
+				    depth == 0))
+					return (ssize_t)(i + 1 - in->pos);
+				continue;
+			}
+			switch (in->buf[i]) {
+			case '"':
+				str = 1;
+				break;
+			case '{': case '[':
+				depth++;
+				break;
+			case '}': case ']':
+				if (depth == 0)
+					return (ssize_t)(i - in->pos);
+				if (--depth == 0)
+					return (ssize_t)(i + 1 - in->pos);
+				break;
+			case ',': case ' ': case '\t': case '\n': case '\r':
+				if (depth == 0)
+					return (ssize_t)(i - in->pos);
+				break;
+			}
+		}
+		i -= in->pos;
+		if ((got = chrome_fill(in)) < 0)
+			return -1;
+		i += in->pos;
+		if (got == 0)
+			return (ssize_t)(i - in->pos);
+	}
+}
+
+/*
+ * Parse the JSON value at the next non-blank byte into *v, to be let go
+ * with json_decref(). A jansson error names the line and column in the
+ * file. Returns 0, or -1.
+ */
+static int
+chrome_value(struct chrome_in *in, json_t **v, const char *what)
+{
+	json_error_t jerr;
+	uint64_t line, col;
+	ssize_t len;
+	int c;
+
+	if ((c = chrome_skip(in)) == -2 || (len = chrome_extent(in)) < 0)
+		return -1;
+	if (len == 0)
+		return chrome_syntax(in, what);
+	*v = json_loadb(in->buf + in->pos, (size_t)len, JSON_DECODE_ANY,
+	    &jerr);
+	if (*v == NULL) {
+		chrome_count(in, in->pos, &line, &col);
+		if (jerr.line > 1)
+			line += (uint64_t)jerr.line - 1, col = 0;
+		snprintf(in->err, in->errlen, "%s:%" PRIu64 ":%" PRIu64
+		    ": invalid JSON: %s", in->r->name, line,
+		    col + (uint64_t)(jerr.column > 0 ? jerr.column : 0),
+		    jerr.text);
+		return -1;
+	}
+	in->pos += (size_t)len;
+	return 0;
+}
+
+/* Take the events of the array at buf[pos], one at a time. */
+static int
+chrome_events(struct chrome *c, struct chrome_in *in)
+{
+	json_t *ev;
+	int next;
+
+	in->pos++;
+	if ((next = chrome_skip(in)) == ']') {
+		in->pos++;
+		return 0;
+	}
+	for (;;) {
+		if (next == -1)
+			return chrome_syntax(in, "']' expected");
+		if (next < -1 || chrome_value(in, &ev, "unexpected token") < 0)
+			return -1;
+		chrome_event(c, ev);
+		json_decref(ev);
+		next = chrome_skip(in);
+		if (next == ']') {
+			in->pos++;
+			return 0;
+		}
+		if (next != ',')
+			return next < -1 ? -1 : chrome_syntax(in,
+			    "']' expected");
+		in->pos++;
+		next = chrome_skip(in);
+	}
+}
+
+/* Forget all that was read, for a trace that names its events again. */
+static void
+chrome_reset(struct chrome *c)
+{
+	chrome_free(c);
+	memset(c, 0, sizeof *c);
+}
+
+/*
+ * Read the members of the object at buf[pos], taking the events of its
+ * (last) "traceEvents" array; *found says whether there is one.
+ */
+static int
+chrome_members(struct chrome *c, struct chrome_in *in, int *found)
+{
+	json_t *key, *v;
+	int next, events;
+
+	in->pos++;
+	if ((next = chrome_skip(in)) == '}') {
+		in->pos++;
+		return 0;
+	}
+	for (;;) {
+		if (next != '"')
+			return next < -1 ? -1 : chrome_syntax(in,
+			    "string or '}' expected");
+		if (chrome_value(in, &key, "string expected") < 0)
+			return -1;
+		events = strcmp(json_string_value(key), "traceEvents") == 0;
+		json_decref(key);
+		if ((next = chrome_skip(in)) != ':')
+			return next < -1 ? -1 : chrome_syntax(in,
+			    "':' expected");
+		in->pos++;
+		if ((next = chrome_skip(in)) < -1)
+			return -1;
+		if (events && *found)
+			chrome_reset(c);	/* the last one counts */
+		if (events)
+			*found = next == '[';
+		if (events && next == '[') {
+			if (chrome_events(c, in) < 0)
+				return -1;
+		} else if (chrome_value(in, &v, "unexpected token") < 0)
+			return -1;
+		else
+			json_decref(v);
+		if ((next = chrome_skip(in)) == '}') {
+			in->pos++;
+			return 0;
+		}
+		if (next != ',')
+			return next < -1 ? -1 : chrome_syntax(in,
+			    "'}' expected");
+		in->pos++;
+		next = chrome_skip(in);
+	}
+}
+
+/*
+ * Read a trace, its events as they come: a bare array of them, or an
+ * object with a "traceEvents" array. Returns 0, or -1 with a message in
+ * in->err (or in r->errmsg when reading failed).
+ */
+static int
+chrome_trace_read(struct chrome *c, struct chrome_in *in)
+{
+	int next = chrome_skip(in), found = 1;
+
+	if (next == '[') {
+		if (chrome_events(c, in) < 0)
+			return -1;
+	} else if (next == '{') {
+		found = 0;
+		if (chrome_members(c, in, &found) < 0)
+			return -1;
+	} else
+		return next < -1 ? -1 : chrome_syntax(in,
+		    "'[' or '{' expected");
+	if ((next = chrome_skip(in)) != -1)
+		return next < -1 ? -1 : chrome_syntax(in,
+		    "end of file expected");
+	if (!found)
+		snprintf(in->err, in->errlen, "%s: not a Chrome trace: no "
+		    "\"traceEvents\" array", in->r->name);
+	return found ? 0 : -1;
 }
 
 static int
@@ -832,10 +1316,11 @@ chrome_trace_parse(struct reader *r, const struct parse_opts *o,
     struct sink *sink, struct diag *d, char *err, size_t errlen)
 {
 	struct chrome c;
-	json_t *root, *events, *ev;
+	struct chrome_in in = { .r = r, .line = 1, .err = err,
+	    .errlen = errlen };
 	const char *want = o->sample_type;
-	size_t i, nsamples = 0;
-	int samples;
+	size_t nsamples;
+	int samples, ret;
 
 	if (want != NULL && strcmp(want, "samples") != 0 &&
 	    strcmp(want, "events") != 0) {
@@ -844,30 +1329,20 @@ chrome_trace_parse(struct reader *r, const struct parse_opts *o,
 		    "(durations)", r->name, want);
 		return -1;
 	}
-	if ((root = chrome_load(r, err, errlen)) == NULL)
-		return -1;
-	events = json_is_array(root) ? root : json_object_get(root,
-	    "traceEvents");
-	if (!json_is_array(events)) {
-		snprintf(err, errlen, "%s: not a Chrome trace: no \"traceEvents\" "
-		    "array", r->name);
-		json_decref(root);
+	memset(&c, 0, sizeof c);
+	ret = chrome_trace_read(&c, &in);
+	free(in.buf);
+	if (ret < 0) {
+		chrome_free(&c);
 		return -1;
 	}
-	memset(&c, 0, sizeof c);
-	c.profix = json_object();
-	c.threadix = json_object();
-	json_array_foreach(events, i, ev)
-		chrome_event(&c, ev);
-	for (i = 0; i < c.nprofs; i++)
-		nsamples += c.profs[i].nsamples;
+	nsamples = c.all.nsamples;
 	samples = want != NULL ? *want == 's' : nsamples > 0;
 	if (samples && nsamples == 0) {
 		snprintf(err, errlen, "%s: no CPU profile samples in this trace "
 		    "(record it with the disabled-by-default-v8.cpu_profiler "
 		    "category, or use --sample-type=events)", r->name);
 		chrome_free(&c);
-		json_decref(root);
 		return -1;
 	}
 	if (samples) {
@@ -875,16 +1350,13 @@ chrome_trace_parse(struct reader *r, const struct parse_opts *o,
 			diag_note(d, "showing the trace's %zu CPU profile "
 			    "samples; --sample-type=events shows its %" PRIu64
 			    " duration events instead", nsamples, c.nevents);
-		for (i = 0; i < c.nprofs; i++)
-			chrome_emit_prof(&c, &c.profs[i], sink);
+		chrome_emit_profs(&c, sink);
 	} else {
 		sink_unit(sink, "microseconds");
-		for (i = 0; i < c.nthreads; i++)
-			chrome_emit_thread(&c, &c.threads[i], sink);
+		chrome_emit_spans(&c, sink);
 	}
 	chrome_notes(&c, d);
 	chrome_free(&c);
-	json_decref(root);
 	return 0;
 }
 

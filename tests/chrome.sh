@@ -125,6 +125,43 @@ expect_eq "JSON that is not a trace" \
 	"flametui: $TMP/odd.json: not a Chrome trace: no \"traceEvents\" array" \
 	"$(cat "$TMP/err")"
 
+# A trace is read an event at a time, so that an error is found where it
+# is: past the first megabyte read (line 20,002, at the '}' that ends its
+# 54th character, counting é and → as one each), in a value after the
+# events, and in an event cut short.
+awk 'BEGIN { print "{\"traceEvents\":["; for (i = 0; i < 20000; i++)
+	printf "{\"ph\":\"X\",\"name\":\"f\",\"pid\":1,\"tid\":1,\"ts\":%d,\"dur\":1},\n", i
+	print "{\"ph\":\"X\",\"name\":\"é→\",\"pid\":1,\"tid\":1,\"ts\":0,\"dur\":1,}]}" }' >"$TMP/far.json"
+"$FLAMETUI" --fold "$TMP/far.json" >"$TMP/out" 2>"$TMP/err"
+expect_eq "trace error far in: status" 1 $?
+expect_eq "trace error far in: output" "" "$(cat "$TMP/out")"
+expect_eq "trace error far in: file:line:column" \
+	"flametui: $TMP/far.json:20002:54: invalid JSON: string or '}' expected near '}'" \
+	"$(cat "$TMP/err")"
+printf '{"traceEvents":[{"ph":"X","name":"a","pid":1,"tid":1,"ts":0,"dur":5}],\n"metadata":{"a":\n  tru}}' >"$TMP/meta.json"
+"$FLAMETUI" --fold "$TMP/meta.json" >"$TMP/out" 2>"$TMP/err"
+expect_eq "trace error after the events" \
+	"flametui: $TMP/meta.json:3:5: invalid JSON: invalid token near 'tru'" \
+	"$(cat "$TMP/err")"
+printf '[{"ph":"X","name":"a","pid":1,"tid":1,"ts":0,"dur":5}] x' >"$TMP/trail.json"
+"$FLAMETUI" --fold "$TMP/trail.json" >"$TMP/out" 2>"$TMP/err"
+expect_eq "trace with more after it" \
+	"flametui: $TMP/trail.json:1:56: invalid JSON: end of file expected near 'x'" \
+	"$(cat "$TMP/err")"
+head -c 700000 "$TMP/far.json" | "$FLAMETUI" --fold >"$TMP/out" 2>"$TMP/err"
+expect_eq "trace cut in an event" \
+	"flametui: <stdin>:12262:13: invalid JSON: premature end of input near '\"na'" \
+	"$(cat "$TMP/err")"
+rm -f "$TMP/far.json"
+# Nor is a trace held whole: one larger than the 512 MiB a JSON document
+# may be, most of it blanks between its two events, is read from a pipe.
+{ printf '{"traceEvents":[{"ph":"X","name":"a","pid":1,"tid":1,"ts":0,"dur":5},'
+  head -c 520M /dev/zero | tr '\0' ' '
+  printf '{"ph":"X","name":"b","pid":1,"tid":1,"ts":1,"dur":2}],"metadata":{}}'
+} | "$FLAMETUI" --fold >"$TMP/out" 2>"$TMP/err"
+expect_eq "trace larger than 512 MiB" "$(printf 'a 3\na;b 2')" "$(cat "$TMP/out")"
+expect_eq "trace larger than 512 MiB: no messages" "" "$(cat "$TMP/err")"
+
 # Folded stacks that start with { or [ are not taken for JSON.
 printf '{lambda};main 5\n[x];"ph" 2\n' >"$TMP/folded"
 out=$("$FLAMETUI" --fold "$TMP/folded" 2>&1)
