@@ -18,12 +18,33 @@
 
 void (*util_cleanup)(void);
 
+/* Print "flametui: message" to stderr, its invisible characters escaped. */
+static void
+util_vwarn(const char *fmt, va_list ap)
+{
+	char msg[1024];
+
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	fprintf(stderr, "%s: ", PROGNAME);
+	text_write(msg, strlen(msg), stderr);
+	fputc('\n', stderr);
+}
+
+void
+util_warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	util_vwarn(fmt, ap);
+	va_end(ap);
+}
+
 void
 fatal(const char *fmt, ...)
 {
 	static atomic_flag once = ATOMIC_FLAG_INIT;
 	va_list ap;
-	char msg[1024];
 
 	/* Parser threads may fail at once: the first one speaks and exits. */
 	if (atomic_flag_test_and_set(&once))
@@ -32,11 +53,8 @@ fatal(const char *fmt, ...)
 	if (util_cleanup != NULL)
 		util_cleanup();
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	util_vwarn(fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "%s: ", PROGNAME);
-	text_write(msg, strlen(msg), stderr);
-	fputc('\n', stderr);
 	exit(2);
 }
 

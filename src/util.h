@@ -25,10 +25,9 @@ char *xasprintf(const char *, ...) __attribute__((format(printf, 1, 2)));
 
 /* Called by fatal() before exiting, to put the terminal back. */
 extern void (*util_cleanup)(void);
-/*
- * Print "flametui: message" to stderr, escaped as text_write() does,
- * restore the terminal and exit 2.
- */
+/* Print "flametui: message" to stderr, escaped as text_write() does. */
+void util_warn(const char *, ...) __attribute__((format(printf, 1, 2)));
+/* The same, after restoring the terminal, then exit 2. */
 void fatal(const char *, ...) __attribute__((format(printf, 1, 2), noreturn));
 
 /*

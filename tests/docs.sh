@@ -1,6 +1,6 @@
 #!/bin/sh
 # --help and the man page's OPTIONS section document exactly the options
-# src/main.c parses, and `record --help` and the man page's RECORDING section
+# src/options.c parses, and `record --help` and the man page's RECORDING section
 # those of src/record.c: the same long and short names, an argument where the
 # code takes one, and the same argument name in both. The lists come from
 # the struct option tables and getopt_long strings in the sources, not from
@@ -118,10 +118,10 @@ check() {
 
 help=$("$FLAMETUI" --help)
 expect_eq "--help exit status" 0 $?
-check flametui src/main.c longopts OPTIONS "$help"
+check flametui src/options.c longopts OPTIONS "$help"
 # The parse of the sources found the tables at all.
-expect_match "main.c's options were read" '^format f 1$' "$(cat "$TMP/code")"
-expect_match "main.c's options were read" '^pid - 0$' "$(cat "$TMP/code")"
+expect_match "options.c's options were read" '^format f 1$' "$(cat "$TMP/code")"
+expect_match "options.c's options were read" '^pid - 0$' "$(cat "$TMP/code")"
 
 help=$("$FLAMETUI" record --help)
 expect_eq "record --help exit status" 0 $?

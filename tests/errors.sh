@@ -105,5 +105,10 @@ expect_eq "--width: status" 2 $?
 expect_eq "--width: range" \
 	"flametui: --width: 'abc' is not a number from 100 to 1000000" \
 	"$(cat "$TMP/err")"
+# A lone "%" is no number, not 0%.
+"$FLAMETUI" --minwidth=% --svg="$TMP/o.svg" "$TMP/in" 2>"$TMP/err"
+expect_eq "--minwidth=%: status" 2 $?
+expect_eq "--minwidth=%: message" "flametui: --minwidth: '%' is not a number \
+from 0 to 1000000 (or a percentage)" "$(cat "$TMP/err")"
 
 finish
