@@ -109,6 +109,7 @@ record_number(const char *s, long min, long max)
 static int
 record_parse(struct record *rec, int argc, char **argv)
 {
+	const char *lastarg = NULL;	/* the last option's argument */
 	char *end;
 	int c;
 
@@ -117,6 +118,7 @@ record_parse(struct record *rec, int argc, char **argv)
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "+aF:d:o:p:t:h", record_longopts,
 	    NULL)) != -1) {
+		lastarg = optarg;
 		switch (c) {
 		case 'a':
 			rec->all = 1;
@@ -149,7 +151,8 @@ record_parse(struct record *rec, int argc, char **argv)
 			if (*optarg == '\0' || *end != '\0' || errno != 0 ||
 			    !(rec->secs > 0 && rec->secs <= 86400)) {
 				fprintf(stderr, "%s: -d: '%s' is not a number of "
-				    "seconds from 0 to 86400\n", PROGNAME, optarg);
+				    "seconds above 0 and at most 86400 (a day)\n",
+				    PROGNAME, optarg);
 				return -1;
 			}
 			rec->secs_given = 1;
@@ -195,6 +198,14 @@ record_parse(struct record *rec, int argc, char **argv)
 	}
 	if (optind < argc)
 		rec->cmd = argv + optind;
+	/* "record --" alone, or "-- ''": not the whole system. */
+	if ((rec->cmd == NULL && !rec->all && optind > 1 && optind == argc &&
+	    strcmp(argv[optind - 1], "--") == 0 && argv[optind - 1] !=
+	    lastarg) || (rec->cmd != NULL && rec->cmd[0][0] == '\0')) {
+		fprintf(stderr, "%s: record: the COMMAND after -- is empty: "
+		    "give one, or -a for the whole system\n", PROGNAME);
+		return -1;
+	}
 	if ((rec->pid != 0) + (rec->tid != 0) + (rec->cmd != NULL) > 1 ||
 	    (rec->all && (rec->pid != 0 || rec->tid != 0))) {
 		fprintf(stderr, "%s: record: give one scope: -a, -p PID, -t TID "

@@ -15,6 +15,18 @@ expect_eq "two scopes: exit status" 2 $?
 expect_match "two scopes: message" "give one scope" "$out"
 out=$("$FLAMETUI" record --call-graph=magic 2>&1)
 expect_match "bad --call-graph" "'magic' is not fp, dwarf or lbr" "$out"
+# An empty COMMAND is refused, not taken for the whole system.
+for cmd in '' "''"; do
+	out=$(eval "\"\$FLAMETUI\" record -d 1 -- $cmd" 2>&1)
+	expect_eq "empty COMMAND ($cmd): exit status" 2 $?
+	expect_match "empty COMMAND ($cmd): message" \
+		"record: the COMMAND after -- is empty: give one, or -a for the whole system" "$out"
+done
+# -d names the durations it takes.
+out=$("$FLAMETUI" record -d 0 2>&1)
+expect_eq "-d 0: exit status" 2 $?
+expect_match "-d 0: the range" \
+	"-d: '0' is not a number of seconds above 0 and at most 86400" "$out"
 
 
 if ! command -v perf >/dev/null 2>&1; then
