@@ -325,7 +325,7 @@ capture_record(struct record *rec)
 	char cg[64], *log;
 	struct timespec forked, start;
 	unsigned long npages;
-	int logfd, status, stopping = 0, started, argc = 0, i, n;
+	int logfd, status, stopping = 0, started, argc = 0, i, n, tostdout;
 	sig_atomic_t seen = 0;
 	double elapsed, took = -1;
 	pid_t child, w, self = getpid();
@@ -392,6 +392,15 @@ capture_record(struct record *rec)
 			all[argc + 1 + i] = rec->cmd[i];
 	}
 	capture_show(all);
+	/* The COMMAND's output must not mix with ours (-o -), nor be glued
+	 * to the status line: on the terminal, it goes through the log. */
+	tostdout = rec->out != NULL && strcmp(rec->out, "-") == 0;
+	rec->relayout = rec->cmd != NULL && rec->tty && (tostdout ||
+	    isatty(STDOUT_FILENO));
+	if (rec->relayout)
+		fprintf(stderr, "%s: %s's output goes to a file, shown here a "
+		    "line at a time above the status line\n", PROGNAME,
+		    rec->cmd[0]);
 
 	/* perf's standard error (and the COMMAND's) goes to a file, not a
 	 * pipe: should flametui die, a pipe would break, and perf die of
@@ -407,8 +416,9 @@ capture_record(struct record *rec)
 	if (child == 0) {
 		/* SIGTERM: perf then stops and ends its COMMAND. */
 		util_tether(self, SIGTERM);
-		/* With -o -, the COMMAND's output must not mix with ours. */
-		if (rec->out != NULL && strcmp(rec->out, "-") == 0)
+		if (rec->relayout)
+			dup2(logfd, STDOUT_FILENO);
+		else if (tostdout)
 			dup2(STDERR_FILENO, STDOUT_FILENO);
 		dup2(logfd, STDERR_FILENO);
 		execv(rec->perf, all);

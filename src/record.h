@@ -50,6 +50,9 @@ struct record {
 	char *dir;		/* private temporary directory, or NULL */
 	char *data;		/* dir/perf.data */
 	int tty;		/* stderr is a terminal: draw a status line */
+	int relayout;		/* the COMMAND's standard output goes to the
+				   log too, so as not to cut into the status
+				   line */
 	int status_shown;	/* a status line is on the screen */
 	int early;		/* stopped by a signal before its time */
 

@@ -311,6 +311,35 @@ main" "$screen"
 	wait "$pid" 2>/dev/null
 	expect_match "view: q quits with status 0" "EXIT=0" "$screen"
 
+	# The COMMAND's output comes on lines of its own, above the status
+	# line, not glued to it: the COMMAND writes once the status line is
+	# up.
+	sock="$TMP/tmux-out"
+	cat >"$TMP/talk.sh" <<EOS
+i=0
+until tmux -S "$sock" capture-pane -p | grep -q 'stops early)\$'; do
+	i=\$((i + 1)); [ \$i -lt 300 ] || break; sleep 0.1
+done
+echo hello from the command
+i=0
+until tmux -S "$sock" capture-pane -p | grep -q '^hello from the command\$'; do
+	i=\$((i + 1)); [ \$i -lt 300 ] || break; sleep 0.1
+done
+EOS
+	tmux -S "$sock" new-session -d -x 120 -y 20 \
+		"'$FLAMETUI' record -F 999 -o talk.folded -- sh '$TMP/talk.sh'; echo EXIT=\$?; sleep 60"
+	for i in $(seq 300); do
+		screen=$(tmux -S "$sock" capture-pane -p)
+		printf '%s' "$screen" | grep -q 'EXIT=' && break
+		sleep 0.1
+	done
+	tmux -S "$sock" kill-server
+	expect_match "COMMAND's output: on a line of its own" \
+		"^hello from the command\$" "$screen"
+	expect_match "COMMAND's output: said where it goes" \
+		"sh's output goes to a file, shown here a line at a time" "$screen"
+	expect_match "COMMAND's output: recorded" "EXIT=0" "$screen"
+
 	# view NAME: open `flametui record -p $pid -d 1 -F 999` in a new tmux
 	# server, $TMP/tmux-NAME, with its captures in $TMP/v, and wait for the
 	# view's title. flametui's pid is then in $vpid, the screen in $screen.
