@@ -129,6 +129,14 @@ check "flametui record" src/record.c record_longopts RECORDING "$help"
 expect_match "record.c's options were read" '^-p p 1$' "$(cat "$TMP/code")"
 expect_match "record.c's options were read" '^freq F 1$' "$(cat "$TMP/code")"
 
+# After the frame-pointer advice, README and man page warn that a leaf
+# function can still lose its caller, and say what finds it.
+for doc in "$top_srcdir/README" "$MAN"; do
+	text=$(tr '\n' ' ' <"$doc" | sed 's/\\f[BIRP]//g; s/ *\.[A-Z][a-z] / /g')
+	expect_match "$(basename "$doc"): a leaf function can lose its caller" \
+		"fno-omit-frame-pointer.{0,40}[^.]*\. Even [^.]*leaf function[^;]*lose its caller.{0,120}dwarf" "$text"
+done
+
 # mandoc's linter: no warnings or errors (style notes are allowed).
 if command -v mandoc >/dev/null 2>&1; then
 	expect_eq "mandoc -T lint -W warning man/flametui.1" "" \
