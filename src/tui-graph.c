@@ -182,8 +182,7 @@ graph_filler(const struct span *s, int y)
 		if (eighths <= 0)
 			continue;
 		if (!term.utf8) {
-			if (eighths >= 4)
-				mvaddch(y, c, '.');
+			mvaddch(y, c, '.');	/* any part of a cell, as below */
 			continue;
 		}
 		wc[0] = (wchar_t)(0x2590 - eighths);	/* U+258F..U+2588 */

@@ -29,6 +29,14 @@ expect_eq "filler in dots without UTF-8" \
 	"$(printf '%-83s' b)$(printf '.%.0s' $(seq 17))" "$(line 16)"
 keys q
 wait_for '^EXITED 0$'
+# A filler less than half a cell wide is a dot too, as it is an eighth
+# block in UTF-8: c, a tenth of a cell at the right edge, under LANG=C.
+printf 'a;b 999\na;c 1\n' >"$TMP/sliver.folded"
+TUI_ENV="LC_ALL= LANG=C" start 100 20 "$TMP/sliver.folded"
+wait_line 18 "all"
+expect_eq "sliver as a dot under LANG=C" "$(printf '%-99s.' b)" "$(line 16)"
+keys q
+wait_for '^EXITED 0$'
 
 # Labels: cut with ".." to fit; nothing when even that does not fit.
 printf 'x;averyverylongfunctionname 10\nx;ab 3\nzother 87\n' >"$TMP/cut.folded"
