@@ -33,7 +33,7 @@ static volatile sig_atomic_t capture_signals;
 static volatile sig_atomic_t capture_lastsig;
 
 /* Print a command line as a shell would need it typed. */
-static void
+void
 capture_show(char *const *argv)
 {
 	const char *s;
@@ -231,6 +231,13 @@ capture_errline(struct record *rec, const char *line)
 		capture_status_clear(rec);
 		fprintf(stderr, "%s\n", line);
 	}
+	capture_classify(rec, line);
+}
+
+/* Note what a line perf wrote says: the first error, refusals. */
+void
+capture_classify(struct record *rec, const char *line)
+{
 	if (rec->firsterr[0] == '\0' && *line != '\0')
 		snprintf(rec->firsterr, sizeof rec->firsterr, "%s", line);
 	if (strstr(line, "perf_event_paranoid") != NULL ||

@@ -27,6 +27,14 @@ int capture_offcpu(struct record *rec, struct offcpu *oc);
  */
 int capture_script(struct record *rec, struct load *l, struct profile *p);
 
+/* Print "flametui: running: ARGV..." as a shell would need it typed. */
+void capture_show(char *const *argv);
+/*
+ * Note what a line of perf's standard error says: the first error in
+ * rec->firsterr, and refusals in rec->saw_*.
+ */
+void capture_classify(struct record *rec, const char *line);
+
 /* Catch SIGINT, SIGTERM and SIGHUP (on), or give them back (off). */
 void capture_catch(int on);
 /* Has a signal come since the last capture_forget()? */

@@ -127,6 +127,13 @@ const struct key keys[] = {
 	{ KEYS_HEATMAP, "?", ACT_HELP, "show the help" },
 	{ KEYS_HEATMAP, "C-l", ACT_REDRAW, "redraw the screen" },
 	{ KEYS_HEATMAP, "q", ACT_QUIT, "quit" },
+
+	{ KEYS_TOP, "p", ACT_PAUSE, "pause the picture while recording goes "
+	    "on; again, resume and catch up" },
+	{ KEYS_TOP, "Space", ACT_PAUSE, "pause the picture while recording goes "
+	    "on; again, resume and catch up" },
+	{ KEYS_TOP, "P", ACT_PRUNE, "prune blocks under a percentage of the "
+	    "total into their parent (p in the viewer)" },
 	{ KEYS_GRAPH, NULL, ACT_NONE, NULL }
 };
 
@@ -148,6 +155,6 @@ keys_list(FILE *f)
 
 	for (k = keys; k->key != NULL; k++)
 		fprintf(f, "%s\t%s\t%s\n", k->ctx == KEYS_GRAPH ? "graph" :
-		    k->ctx == KEYS_PROMPT ? "prompt" : "heatmap", k->key,
-		    k->desc);
+		    k->ctx == KEYS_PROMPT ? "prompt" : k->ctx == KEYS_TOP ?
+		    "top" : "heatmap", k->key, k->desc);
 }

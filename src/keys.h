@@ -21,7 +21,7 @@ enum action {
 	ACT_UNDO, ACT_REVERSE, ACT_TOP, ACT_SORT, ACT_SANDWICH, ACT_PANE,
 	ACT_FOCUS, ACT_HIDE, ACT_IGNORE, ACT_PRUNE, ACT_RECURSION,
 	ACT_HEATMAP, ACT_H_MARK, ACT_H_SHOW, ACT_H_CLEAR, ACT_SHIFT_CLICK,
-	ACT_WIDTHS,
+	ACT_WIDTHS, ACT_PAUSE,
 
 	/* In a prompt. */
 	ACT_P_ACCEPT, ACT_P_CANCEL, ACT_P_BACKSPACE, ACT_P_DELETE,
@@ -34,6 +34,7 @@ enum keys_context {
 	KEYS_GRAPH,		/* the flame graph */
 	KEYS_PROMPT,		/* a prompt on the bottom line */
 	KEYS_HEATMAP,		/* the sub-second heat map */
+	KEYS_TOP,		/* flametui top: before the screen's own keys */
 };
 
 struct key {

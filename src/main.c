@@ -17,6 +17,7 @@
 #include "match.h"
 #include "options.h"
 #include "profile.h"
+#include "live.h"
 #include "record.h"
 #include "save.h"
 #include "timeline.h"
@@ -263,6 +264,8 @@ main(int argc, char **argv)
 
 	if (argc > 1 && strcmp(argv[1], "record") == 0)
 		return record_main(argc - 1, argv + 1);
+	if (argc > 1 && strcmp(argv[1], "top") == 0)
+		return live_main(argc - 1, argv + 1);
 	setlocale(LC_CTYPE, "");
 	memset(&r, 0, sizeof r);
 	if ((st = options_parse(&r.o, argc, argv)) >= 0 ||

@@ -99,6 +99,7 @@ options_usage_input(FILE *f)
 	fprintf(f,
 "Usage: %s [OPTION]... [FILE]...\n"
 "  or:  %s record [OPTION]... [-- COMMAND [ARG]...]\n"
+"  or:  %s top [OPTION]... [-- COMMAND [ARG]...]\n"
 "Explore a profile's stacks as an interactive flame graph in the terminal.\n"
 "\n"
 "Reads each FILE (or standard input, when FILE is - or absent and input is\n"
@@ -133,7 +134,8 @@ options_usage_input(FILE *f)
 "                         first); chrome-trace: samples (the default when\n"
 "                         the trace has V8 samples) or events (durations)\n"
 "      --threads=N        parse with N threads (default: one per core, at\n"
-"                         most 16); 1 reads each file in one piece\n", PROGNAME, PROGNAME);
+"                         most 16); 1 reads each file in one piece\n", PROGNAME, PROGNAME,
+	    PROGNAME);
 }
 
 /* Print --help's options for the views and the outputs but the SVG. */
@@ -256,7 +258,8 @@ options_usage(FILE *f)
 "2 on a usage error or a fatal error, 130 when loading was cancelled.\n"
 "\n"
 "See flametui(1) for the keys of the interactive view, and\n"
-"'%s record --help' for recording a profile with perf.\n", PROGNAME);
+"'%s record --help' for recording a profile with perf, and\n"
+"'%s top --help' for a live flame graph.\n", PROGNAME, PROGNAME);
 }
 
 /* Print --list-formats: each format and the command that produces it. */

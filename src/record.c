@@ -91,8 +91,7 @@ record_usage(FILE *f)
 	    PROGNAME);
 }
 
-/* Parse a whole decimal number in [min, max]; -1 when it is not one. */
-static long
+long
 record_number(const char *s, long min, long max)
 {
 	char *end;
@@ -288,8 +287,7 @@ record_refuse_paranoid(const struct record *rec, int paranoid)
 		    "-- COMMAND\n", PROGNAME);
 }
 
-/* Check what can be checked before running perf; -1 after a refusal. */
-static int
+int
 record_check(struct record *rec)
 {
 	char *exe, path[64];
@@ -456,8 +454,7 @@ record_close(struct record *rec)
 		save_abort(&rec->svgsave);
 }
 
-/* Say why perf record failed, when it is one of the known reasons. */
-static void
+void
 record_explain(struct record *rec, int status)
 {
 	if (rec->saw_paranoid && !record_privileged()) {

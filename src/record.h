@@ -74,4 +74,15 @@ struct record {
 	uint64_t samples;
 };
 
+/* Parse a whole decimal number in [min, max]; -1 when it is not one. */
+long record_number(const char *s, long min, long max);
+/*
+ * Check what can be checked before running perf (perf installed, the
+ * PID, TID or COMMAND there, perf_event_paranoid, the outputs, a terminal
+ * for the view); returns 0, or -1 after saying why not.
+ */
+int record_check(struct record *);
+/* Say why perf record failed (its wait status), as well as is known. */
+void record_explain(struct record *, int status);
+
 #endif

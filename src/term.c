@@ -40,6 +40,9 @@ static TermKey *tk;
 static int wakefd[2] = { -1, -1 };	/* SIGWINCH self-pipe */
 static volatile sig_atomic_t resized;
 static volatile sig_atomic_t continued;	/* back from a Ctrl-Z stop */
+static volatile sig_atomic_t quitsig;	/* with softquit: the signal */
+static int softquit;			/* SIGINT and co. are events */
+static int watchfd = -1;		/* term_watch() */
 
 /* Prepared for the signal handlers, which may only write() it. */
 static struct termios saved_tios;
@@ -143,6 +146,36 @@ term_winch(int sig)
 	if (wakefd[1] != -1)
 		(void)!write(wakefd[1], "", 1);
 	errno = saved;
+}
+
+/* A signal asking to quit: note it and wake the main loop. */
+static void
+term_quit(int sig)
+{
+	int saved = errno;
+
+	quitsig = sig;
+	if (wakefd[1] != -1)
+		(void)!write(wakefd[1], "", 1);
+	errno = saved;
+}
+
+void
+term_soft_quit(void)
+{
+	softquit = 1;
+}
+
+int
+term_quit_signal(void)
+{
+	return quitsig;
+}
+
+void
+term_watch(int fd)
+{
+	watchfd = fd;
 }
 
 /*
@@ -312,6 +345,12 @@ term_open(int no_color, char *err, size_t errlen)
 	sa.sa_handler = term_tstp;
 	sigaction(SIGTSTP, &sa, NULL);
 	term_catch_fatal();
+	if (softquit) {
+		sa.sa_handler = term_quit;
+		sigaction(SIGINT, &sa, NULL);
+		sigaction(SIGTERM, &sa, NULL);
+		sigaction(SIGHUP, &sa, NULL);
+	}
 
 	if (term_screen(ttyout, ttyin, NULL, no_color) < 0) {
 		snprintf(err, errlen, "cannot use the terminal (TERM=%s)",
@@ -482,11 +521,11 @@ term_resize(void)
 void
 term_event(struct term_event *ev, int timeout_ms)
 {
-	struct pollfd pfd[2];
+	struct pollfd pfd[3];
 	TermKeyResult ret;
 	TermKeyKey k;
 	char drain[64];
-	int wait;
+	int wait, n;
 
 	memset(ev, 0, sizeof *ev);
 	for (;;) {
@@ -502,6 +541,10 @@ term_event(struct term_event *ev, int timeout_ms)
 			resized = 0;
 			term_resize();
 			ev->type = TERM_RESIZE;
+			return;
+		}
+		if (quitsig != 0) {
+			ev->type = TERM_QUIT;
 			return;
 		}
 		ret = termkey_getkey(tk, &k);
@@ -520,7 +563,15 @@ term_event(struct term_event *ev, int timeout_ms)
 		pfd[0].events = POLLIN;
 		pfd[1].fd = wakefd[0];
 		pfd[1].events = POLLIN;
-		switch (poll(pfd, wakefd[0] != -1 ? 2 : 1, wait)) {
+		pfd[2].fd = watchfd;
+		pfd[2].events = POLLIN;
+		pfd[2].revents = 0;
+		n = wakefd[0] != -1 ? 2 : 1;
+		if (watchfd >= 0) {
+			pfd[n] = pfd[2];
+			n++;
+		}
+		switch (poll(pfd, (nfds_t)n, wait)) {
 		case -1:
 			if (errno != EINTR && errno != EAGAIN) {
 				ev->type = TERM_CLOSED;
@@ -541,6 +592,11 @@ term_event(struct term_event *ev, int timeout_ms)
 		if (wakefd[0] != -1 && (pfd[1].revents & POLLIN))
 			while (read(wakefd[0], drain, sizeof drain) > 0)
 				;
+		if (watchfd >= 0 && (pfd[n - 1].revents &
+		    (POLLIN | POLLHUP | POLLERR))) {
+			ev->type = TERM_WATCHED;
+			return;
+		}
 		if (pfd[0].revents & (POLLIN | POLLHUP | POLLERR))
 			termkey_advisereadable(tk);
 	}

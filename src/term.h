@@ -35,6 +35,8 @@ enum term_event_type {
 	TERM_KEY,		/* a key, or a mouse event named as a key */
 	TERM_RESIZE,		/* the window changed size */
 	TERM_CLOSED,		/* the terminal went away */
+	TERM_WATCHED,		/* the descriptor of term_watch() is ready */
+	TERM_QUIT,		/* SIGINT, SIGTERM or SIGHUP, with term_soft_quit() */
 };
 
 struct term_event {
@@ -69,6 +71,15 @@ void term_close(void);
  * Wait up to timeout_ms (-1: for ever) for a key, mouse event or resize.
  */
 void term_event(struct term_event *, int timeout_ms);
+/* Have term_event() also wait for fd to be readable (-1: no more). */
+void term_watch(int fd);
+/*
+ * Before term_open(): SIGINT, SIGTERM and SIGHUP become TERM_QUIT events,
+ * so that the program can stop what it runs and say so, rather than end
+ * at once. Returns the signal that came, or 0.
+ */
+void term_soft_quit(void);
+int term_quit_signal(void);
 
 /* The terminal's nearest colour to c, for term_pair(). */
 int term_color(struct rgb c);

@@ -119,7 +119,8 @@ chrome_title(struct tui *t)
 	int n;
 
 	chrome_describe(&t->cur, filters, sizeof filters);
-	n = snprintf(line, sizeof line, "%s | %s %s | %s%s", t->files,
+	n = snprintf(line, sizeof line, "%s | %s%s%s %s | %s%s", t->files,
+	    t->livelabel, t->livelabel[0] != '\0' ? " | " : "",
 	    chrome_count(p, p->nodes[PROFILE_ROOT].total, count, sizeof count),
 	    profile_unit(p), t->format, filters);
 	if (t->rangelabel[0] != '\0' && n > 0 && (size_t)n < sizeof line)

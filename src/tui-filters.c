@@ -228,6 +228,23 @@ filters_reload(struct tui *t)
 	filters_rebuild(t);
 }
 
+void
+filters_renew(struct tui *t)
+{
+	size_t i;
+
+	/* The nodes the zoom stacks name are the old picture's. */
+	for (i = 0; i < t->nundo; i++) {
+		free(t->undo[i].zoom);
+		t->undo[i].zoom = NULL;
+		t->undo[i].nzoom = 0;
+	}
+	free(t->cur.zoom);
+	t->cur.zoom = NULL;
+	t->cur.nzoom = 0;
+	filters_rebuild(t);
+}
+
 /* Go back to the state on top of the undo stack. */
 static int
 filters_undo(struct tui *t)

@@ -481,6 +481,66 @@ heatmap_start(struct tui *t, const struct tui_opts *o)
 		t->screen = &heatmap_screen;
 }
 
+/* The cell of a time in ns (from no t0), clamped to the timeline. */
+static int64_t
+heatmap_cell_clamped(const struct timeline *tl, int64_t ns)
+{
+	int64_t c = timeline_cell_of(tl, ns - tl->t0);
+	int64_t n = (int64_t)tl->nsecs * tl->nbuckets;
+
+	return c < 0 ? 0 : c >= n ? n - 1 : c;
+}
+
+void
+heatmap_renew(struct tui *t, struct profile *full)
+{
+	struct tui_heatmap *h = t->heatmap;
+	int64_t t0, cur_ns, anchor_ns;
+	char err[256];
+	int nb, last;
+
+	if (h == NULL)
+		return;
+	h->full = full;
+	if (!h->built)
+		return;
+	nb = h->tl.nbuckets;
+	t0 = h->tl.t0;
+	last = h->cur / nb == h->tl.nsecs - 1;
+	cur_ns = t0 + timeline_cell_start(&h->tl, h->cur);
+	anchor_ns = t0 + timeline_cell_start(&h->tl, h->anchor);
+	timeline_free(&h->tl);
+	h->built = 0;
+	if (timeline_init(&h->tl, full, h->nbuckets, h->include_idle, err,
+	    sizeof err) != 0) {
+		if (t->screen == &heatmap_screen) {
+			snprintf(t->msg, sizeof t->msg, "no heat map: %s", err);
+			t->screen = screen_base(t);
+		}
+		return;
+	}
+	h->built = 1;
+	/* The cursor on the newest second stays there: the map grows. */
+	h->cur = last ? (int64_t)(h->tl.nsecs - 1) * nb + h->cur % nb :
+	    heatmap_cell_clamped(&h->tl, cur_ns);
+	if (h->anchor >= 0)
+		h->anchor = heatmap_cell_clamped(&h->tl, anchor_ns);
+	if (h->to >= 0) {
+		h->from += t0 - h->tl.t0;
+		h->to += t0 - h->tl.t0;
+		if (h->to <= 0)
+			h->to = -1;
+		else if (h->from < 0)
+			h->from = 0;
+	}
+}
+
+int
+heatmap_frozen(const struct tui *t)
+{
+	return t->heatmap != NULL && t->orig == &t->heatmap->range;
+}
+
 /* Free the timeline and the range's profile. */
 static void
 heatmap_free(struct tui *t)

@@ -33,6 +33,8 @@ help_line(int n, char *buf, size_t size)
 	static const char *const heads[] = {
 		"Keys in the graph", "Keys in a prompt (/, H, I, p, s)",
 		"Keys in the heat map (m)",
+		"Keys in flametui top (before the others; Space marks in "
+		    "the heat map)",
 	};
 	const struct key *k, *g;
 	char names[128];

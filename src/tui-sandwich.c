@@ -21,6 +21,8 @@ struct tui_sandwich {
 	struct profile sp[2];	/* callers (merged up), callees */
 	struct view views[2];	/* of each; drawn in pane 0 (top) or 1 */
 	int pane;		/* the one t->v is */
+	struct view_mark keep[2];	/* flametui top: each pane's place
+					   while the profile is replaced */
 };
 
 /* The first screen line and height of pane 0 or 1. */
@@ -45,18 +47,14 @@ sandwich_root(struct view *v)
 	}
 }
 
-/* Open on t->cur.func, from the profile shown. */
-static int
-sandwich_open(struct tui *t)
+/* Make both panes from the profile shown. */
+static void
+sandwich_build(struct tui *t, struct tui_sandwich *sw)
 {
-	struct tui_sandwich *sw;
 	struct transform tr;
 	regex_t re, *rp;
 	int i;
 
-	if (t->cur.func == NULL)
-		return -1;
-	sw = t->sandwich = xcalloc(1, sizeof *t->sandwich);
 	memset(&tr, 0, sizeof tr);
 	tr.focus = rp = filters_regex(&re, t->cur.func, 1);
 	for (i = 0; i < 2; i++) {
@@ -72,9 +70,48 @@ sandwich_open(struct tui *t)
 		sw->views[i].icicle = i == 1;
 		sandwich_root(&sw->views[i]);
 	}
+}
+
+/* Open on t->cur.func, from the profile shown. */
+static int
+sandwich_open(struct tui *t)
+{
+	struct tui_sandwich *sw;
+
+	if (t->cur.func == NULL)
+		return -1;
+	sw = t->sandwich = xcalloc(1, sizeof *t->sandwich);
+	sandwich_build(t, sw);
 	sw->pane = 1;
 	t->v = &sw->views[1];
 	return 0;
+}
+
+/* Make both panes again from a new picture, each where it was. */
+static void
+sandwich_renew(struct tui *t, int after)
+{
+	struct tui_sandwich *sw = t->sandwich;
+	int i;
+
+	if (sw == NULL)
+		return;
+	for (i = 0; i < 2; i++) {
+		if (!after) {
+			view_mark(&sw->views[i], &sw->keep[i]);
+			continue;
+		}
+		view_free(&sw->views[i]);
+		profile_free(&sw->sp[i]);
+	}
+	if (!after)
+		return;
+	sandwich_build(t, sw);
+	for (i = 0; i < 2; i++) {
+		view_follow(&sw->views[i], &sw->keep[i]);
+		view_mark_free(&sw->keep[i]);
+	}
+	t->v = &sw->views[sw->pane];
 }
 
 /* Close: the graph's view comes back as t->v. */
@@ -168,4 +205,5 @@ const struct screen sandwich_screen = {
 	.layout = sandwich_layout,
 	.draw = sandwich_draw,
 	.action = sandwich_action,
+	.renew = sandwich_renew,
 };

@@ -45,6 +45,12 @@ struct screen {
 	/* Returns VIEW_* flags, or SCREEN_PASS. */
 	int (*action)(struct tui *, enum action, const struct term_event *);
 	void (*free)(struct tui *);	/* at the end: all it holds */
+	/*
+	 * Optional. flametui top is about to replace the profile with a
+	 * newer picture (after 0), or has (after 1): keep what the screen
+	 * shows by name across it.
+	 */
+	void (*renew)(struct tui *, int after);
 };
 
 extern const struct screen graph_screen, sandwich_screen, table_screen,
@@ -81,6 +87,8 @@ struct tui {
 	struct tui_heatmap *heatmap;
 	struct tui_help *help;
 	struct tui_diffs *diffs;	/* tui-diffcache.c */
+	struct tui_live *live;		/* tui-feed.c: flametui top's pictures */
+	char livelabel[512];	/* "last 10 s: 1,234 samples | paused" */
 };
 
 /*
@@ -174,5 +182,29 @@ int graph_save(struct tui *, const char *label, const char *what);
 
 /* The heat map's start from the options (tui-heatmap.c). */
 void heatmap_start(struct tui *, const struct tui_opts *);
+/*
+ * flametui top's new picture, full, is the profile the heat map shows; it
+ * is built again, the cursor and selection kept at the same times.
+ */
+void heatmap_renew(struct tui *, struct profile *full);
+/* A selected range is shown: the picture stays as it is. */
+int heatmap_frozen(const struct tui *);
+
+/*
+ * The live pictures of flametui top (tui-feed.c): the first picture, then
+ * how long the main loop may wait for a key, the news on the feed's
+ * descriptor and each new picture when it is due, and the keys of
+ * KEYS_TOP, which come before the screen's: act is the screen's action,
+ * and the action to run is returned. Each returns VIEW_* flags.
+ */
+struct profile *feed_start(struct tui *, const struct tui_feed *);
+int feed_timeout(struct tui *);
+int feed_poll(struct tui *, int readable);
+enum action feed_key(struct tui *, const char *key, enum action act);
+int feed_pause(struct tui *);
+void feed_free(struct tui *);
+
+/* flametui top: t->orig is a newer picture; rebuild, keep the undo. */
+void filters_renew(struct tui *);
 
 #endif

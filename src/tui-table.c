@@ -30,6 +30,9 @@ struct tui_table {
 	size_t nvis, sel, first;
 	char *pat;		/* the search, or NULL */
 	unsigned gen;		/* t->gen when top was computed */
+	char *keep;		/* flametui top: the selected function's name
+				   while the profile is replaced */
+	size_t keepfirst;	/* and the first row shown */
 };
 
 /* The first screen line of the rows, and how many fit. */
@@ -329,6 +332,34 @@ table_action(struct tui *t, enum action act, const struct term_event *ev)
 	}
 }
 
+/* Keep the selected function's row across a new picture. */
+static void
+table_renew(struct tui *t, int after)
+{
+	struct tui_table *tb = t->table;
+	size_t i;
+
+	if (tb == NULL || tb->top == NULL)
+		return;
+	if (!after) {
+		free(tb->keep);
+		tb->keep = tb->nvis > 0 ? xstrdup(t->p->names[
+		    tb->top[tb->vis[tb->sel]].name].s) : NULL;
+		tb->keepfirst = tb->first;
+		return;
+	}
+	table_ensure(t);
+	for (i = 0; tb->keep != NULL && i < tb->nvis; i++)
+		if (strcmp(t->p->names[tb->top[tb->vis[i]].name].s,
+		    tb->keep) == 0) {
+			tb->sel = i;
+			tb->first = tb->keepfirst;
+			break;
+		}
+	free(tb->keep);
+	tb->keep = NULL;
+}
+
 /* Free the table and its search. */
 static void
 table_free(struct tui *t)
@@ -340,6 +371,7 @@ table_free(struct tui *t)
 	free(tb->top);
 	free(tb->vis);
 	free(tb->pat);
+	free(tb->keep);
 	free(tb);
 	t->table = NULL;
 }
@@ -350,4 +382,5 @@ const struct screen table_screen = {
 	.draw = table_draw,
 	.action = table_action,
 	.free = table_free,
+	.renew = table_renew,
 };

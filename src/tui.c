@@ -140,6 +140,24 @@ tui_defaults(struct tui_opts *o)
 	o->range_to = -1;
 }
 
+/* Give a key to the screen up, then to the global actions. */
+static int
+tui_key(struct tui *t, const struct term_event *ev)
+{
+	enum action act;
+	int dirty = 0, c;
+
+	if (t->msg[0] != '\0') {
+		t->msg[0] = '\0';
+		dirty = VIEW_DRAW;
+	}
+	act = feed_key(t, ev->key, keys_find(t->screen->keys, ev->key));
+	if (act == ACT_PAUSE)
+		return dirty | feed_pause(t);
+	c = t->screen->action(t, act, ev);
+	return dirty | (c != SCREEN_PASS ? c : tui_action(t, act));
+}
+
 int
 tui_run(struct profile *p, const struct tui_opts *o, char *const *paths,
     int npaths, const char *format, const char *warning)
@@ -147,12 +165,10 @@ tui_run(struct profile *p, const struct tui_opts *o, char *const *paths,
 	struct tui t;
 	struct term_event ev;
 	char err[512];
-	enum action act;
 	size_t k;
-	int dirty, i, c;
+	int dirty, i, ret = 0;
 
 	memset(&t, 0, sizeof t);
-	t.p = p;
 	t.pal = o->pal;
 	t.no_color = o->no_color;
 	t.format = format;
@@ -161,6 +177,7 @@ tui_run(struct profile *p, const struct tui_opts *o, char *const *paths,
 		fprintf(stderr, "%s: %s\n", PROGNAME, err);
 		return 2;
 	}
+	t.p = o->feed != NULL ? feed_start(&t, o->feed) : p;
 	t.files = tui_files(paths, npaths);
 	for (i = 0; i < npaths; i++)
 		save_input_add(&t.inputs, paths[i]);
@@ -179,23 +196,20 @@ tui_run(struct profile *p, const struct tui_opts *o, char *const *paths,
 			screen_draw(&t);
 			refresh();
 		}
-		term_event(&ev, -1);
+		term_event(&ev, feed_timeout(&t));
 		dirty = 0;
 		if (ev.type == TERM_CLOSED)
 			break;
-		if (ev.type == TERM_RESIZE) {
+		if (ev.type == TERM_QUIT) {
+			ret = 128 + term_quit_signal();
+			break;
+		}
+		if (ev.type == TERM_RESIZE)
 			dirty = VIEW_LAYOUT;
-			continue;
-		}
-		if (ev.type != TERM_KEY)
-			continue;
-		if (t.msg[0] != '\0') {
-			t.msg[0] = '\0';
-			dirty = VIEW_DRAW;
-		}
-		act = keys_find(t.screen->keys, ev.key);
-		c = t.screen->action(&t, act, &ev);
-		dirty |= c != SCREEN_PASS ? c : tui_action(&t, act);
+		else if (ev.type == TERM_NONE || ev.type == TERM_WATCHED)
+			dirty = feed_poll(&t, ev.type == TERM_WATCHED);
+		else if (ev.type == TERM_KEY)
+			dirty = tui_key(&t, &ev);
 		if (dirty & VIEW_QUIT)
 			break;
 	}
@@ -204,8 +218,9 @@ tui_run(struct profile *p, const struct tui_opts *o, char *const *paths,
 	for (k = 0; k < sizeof tui_all / sizeof tui_all[0]; k++)
 		if (tui_all[k]->free != NULL)
 			tui_all[k]->free(&t);
+	feed_free(&t);
 	diffcache_free(&t);
 	free(t.files);
 	save_input_free(&t.inputs);
-	return 0;
+	return ret;
 }

@@ -40,6 +40,29 @@ struct vstate {
 	int before;		/* differential: widths from BEFORE */
 };
 
+/*
+ * A live profile (flametui top): every interval the view asks for a new
+ * picture of what is in view and draws it in place of the last, the
+ * selection, zoom and screen following the same frames by name.
+ */
+struct tui_feed {
+	double interval;	/* seconds between pictures */
+	int fd;			/* readable when there is news, or -1 */
+	void *ctx;
+	/*
+	 * Make out (fresh from profile_init()) the picture now, and say in
+	 * label what it is ("last 10 s: 1,234 samples").
+	 */
+	void (*picture)(void *ctx, struct profile *out, char *label,
+	    size_t size);
+	/*
+	 * fd is readable: read it. Returns 1 when the source has ended (no
+	 * more pictures; fd is no longer watched), else 0; a message for the
+	 * user, if any, in msg.
+	 */
+	int (*news)(void *ctx, char *msg, size_t size);
+};
+
 /* Options of the interactive view, from the command line. */
 struct tui_opts {
 	enum palette pal;
@@ -50,6 +73,7 @@ struct tui_opts {
 	int nbuckets;		/* --buckets */
 	int include_idle;	/* --include-idle */
 	int64_t range_from, range_to;	/* --time-range in ns; to < 0: none */
+	const struct tui_feed *feed;	/* flametui top's, or NULL */
 };
 
 /*
@@ -66,8 +90,9 @@ void tui_loading(void);
 void tui_loaded(void);
 
 /*
- * Run the interactive view of p until the user quits. Returns the exit
- * status: 0, or 2 when there is no terminal.
+ * Run the interactive view of p (with o->feed, of its pictures; p is
+ * NULL) until the user quits. Returns the exit status: 0, or 2 when there
+ * is no terminal, or 128 + a signal's number when one ended it.
  */
 int tui_run(struct profile *p, const struct tui_opts *, char *const *paths,
     int npaths, const char *format, const char *warning);

@@ -51,6 +51,8 @@ struct view {
 	size_t nzoom, capzoom;
 	uint32_t sel;		/* the selected frame */
 	uint32_t lastchild;	/* the frame the selection last left upwards */
+	uint32_t pinned;	/* view_follow()'s selection: stays selected
+				   even when too narrow to draw */
 	int icicle;		/* root at the top instead of the bottom */
 	int width, height;	/* graph area, in cells */
 	uint32_t scroll;	/* depth (below the zoom root) of row 0 */
@@ -134,5 +136,29 @@ int view_matches(const struct view *, uint32_t node);
 int view_search_next(struct view *, int dir);
 /* Samples matched, counted once per nesting, in the whole zoom. */
 uint64_t view_matched_zoom(const struct view *);
+
+/*
+ * Where a view is, by name rather than by node: the names on the
+ * selection's stack (the zoom roots are on it too) and the zoom roots'
+ * depths, so that a view of a rebuilt profile can go back there.
+ */
+struct view_mark {
+	char **names;		/* root first, copies; the root's not kept */
+	size_t n;
+	uint32_t *zdepth;	/* depth of each zoom root, the first 0 */
+	size_t nzoom;
+	uint32_t scroll;
+	int icicle;
+	char *pattern;		/* the search, or NULL */
+	int icase;
+};
+void view_mark(const struct view *, struct view_mark *);
+/*
+ * Zoom and select as marked, in a fresh view of a profile rebuilt from
+ * newer samples. A marked frame the profile no longer has is put back
+ * with no samples: it stays selected and shows as 0. Returns VIEW_LAYOUT.
+ */
+int view_follow(struct view *, const struct view_mark *);
+void view_mark_free(struct view_mark *);
 
 #endif

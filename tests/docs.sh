@@ -1,7 +1,8 @@
 #!/bin/sh
 # --help and the man page's OPTIONS section document exactly the options
-# src/options.c parses, and `record --help` and the man page's RECORDING section
-# those of src/record.c: the same long and short names, an argument where the
+# src/options.c parses, `record --help` and the man page's RECORDING section
+# those of src/record.c, and `top --help` and LIVE FLAME GRAPH those of
+# src/live.c: the same long and short names, an argument where the
 # code takes one, and the same argument name in both. The lists come from
 # the struct option tables and getopt_long strings in the sources, not from
 # a copy here. (tests/tui-keys.sh checks the man page's keys against the key
@@ -136,6 +137,11 @@ for doc in "$top_srcdir/README" "$MAN"; do
 	expect_match "$(basename "$doc"): a leaf function can lose its caller" \
 		"fno-omit-frame-pointer.{0,40}[^.]*\. Even [^.]*leaf function[^;]*lose its caller.{0,120}dwarf" "$text"
 done
+
+help=$("$FLAMETUI" top --help)
+expect_eq "top --help exit status" 0 $?
+check "flametui top" src/live.c live_longopts "LIVE FLAME GRAPH" "$help"
+expect_match "live.c's options were read" '^window - 1$' "$(cat "$TMP/code")"
 
 # mandoc's linter: no warnings or errors (style notes are allowed).
 if command -v mandoc >/dev/null 2>&1; then

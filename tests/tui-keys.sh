@@ -14,6 +14,7 @@ awk '
 inkeys && /^\.Ss Graph keys/ { ctx = "graph" }
 inkeys && /^\.Ss Prompt keys/ { ctx = "prompt" }
 inkeys && /^\.Ss Heat map keys/ { ctx = "heatmap" }
+inkeys && /^\.Ss Top keys/ { ctx = "top" }
 inkeys && ctx != "" && /^\.It / {
 	for (i = 2; i < NF; i++)
 		if ($i == "Ic") {

@@ -1,0 +1,152 @@
+#!/bin/sh
+# flametui top: a live flame graph of tests/top-prog.c, whose hot function
+# changes when it is told (SIGUSR1). The window shows phase A's function,
+# then phase B's; paused, the screen does not change; a frame that leaves
+# the window stays selected at 0; q and Ctrl-C leave no perf process and no
+# temporary file; the end of the process and perf's death are said.
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/tui-lib.sh"
+
+# Usage errors are refused before anything runs.
+out=$("$FLAMETUI" top --window=5 --decay=2 2>&1)
+expect_eq "--window and --decay: exit status" 2 $?
+expect_match "--window and --decay: message" "give one" "$out"
+out=$("$FLAMETUI" top -a -p 1 2>&1)
+expect_match "two scopes: message" "give one scope" "$out"
+out=$("$FLAMETUI" top --window=1.5 2>&1)
+expect_match "--window in whole seconds" "not a whole number of seconds" "$out"
+
+mkdir "$TMP/empty"
+out=$(PATH="$TMP/empty" "$FLAMETUI" top -a 2>&1 </dev/null)
+expect_match "perf missing: names linux-perf" \
+	"perf is not installed.*linux-perf|no terminal" "$out"
+
+if ! command -v perf >/dev/null 2>&1; then
+	echo "SKIP: perf is not installed (Debian package linux-perf)"
+	[ "$failures" -eq 0 ] || finish
+	exit 77
+fi
+if ! perf record -q -g -o "$TMP/probe.data" -- true >"$TMP/probe.err" 2>&1
+then
+	echo "SKIP: perf cannot record here: $(head -3 "$TMP/probe.err")"
+	[ "$failures" -eq 0 ] || finish
+	exit 77
+fi
+cc=${CC:-cc}
+if ! $cc -O0 -fno-omit-frame-pointer -o "$TMP/prog" \
+    "$top_srcdir/tests/top-prog.c"; then
+	echo "SKIP: cannot compile tests/top-prog.c with $cc"
+	exit 77
+fi
+
+# Every temporary file of flametui or perf would go under $TMP/t.
+mkdir "$TMP/t"
+TUI_ENV="TMPDIR=$TMP/t"
+
+# shows NAME: the graph (lines 2 to 22 of 24) holds a frame NAME.
+shows() {
+	screen | sed -n '2,22p' | grep -q -- "$1"
+}
+
+# wait_until COMMAND...: poll until COMMAND succeeds (a hang guard of 60 s).
+wait_until() {
+	i=0
+	while [ $i -lt 1200 ]; do
+		"$@" && return 0
+		sleep 0.05
+		i=$((i + 1))
+	done
+	fail "timed out waiting for: $*"
+	screen | sed 's/^/  | /' >&2
+	return 1
+}
+
+# a_not_b, b_not_a: the window holds one phase only.
+a_not_b() { shows phase_a && ! shows phase_b; }
+b_not_a() { shows phase_b && ! shows phase_a; }
+
+# leftovers: processes of this test's program or its perf.
+leftovers() {
+	pgrep -f "$TMP/prog" | grep -v "^$$\$" || true
+}
+
+start 100 24 top --window=2 --interval=0.2 -- "$TMP/prog" "$TMP/prog.pid"
+wait_until test -s "$TMP/prog.pid"
+pid=$(cat "$TMP/prog.pid")
+wait_until a_not_b
+expect_match "the title says what is in view" \
+	"^top -- $TMP/prog \| last 2 s \| [0-9,]+ samples \| perf" "$(line 1)"
+# Phase A's function is the widest: the only block above main.
+expect_eq "phase A: phase_a is the widest frame" "phase_a" \
+	"$(screen | grep -B1 '^main' | head -1)"
+
+# Select phase_a: up from the root through prog, its thread's main.
+keys k k k k
+wait_for "^phase_a +\| [0-9,]+ samples \| 100.00% of total"
+kill -USR1 "$pid"
+wait_until b_not_a
+expect_eq "phase B: phase_b is the widest frame" "phase_b" \
+	"$(screen | grep -B1 '^main' | head -1)"
+# The selection stays on phase_a, which has left the window: 0.
+wait_for "^phase_a +\| 0 samples \| 0.00% of total"
+
+# Paused, nothing on the screen changes while phase A comes back.
+keys p
+wait_for "\| paused"
+before=$(screen)
+kill -USR1 "$pid"
+sleep 2
+expect_eq "paused: the screen does not change" "$before" "$(screen)"
+keys p
+wait_until a_not_b
+expect_eq "resumed: no longer paused" "" "$(line 1 | grep paused)"
+
+# q stops perf and the program and leaves no file behind.
+keys q
+wait_for "^EXITED 0$"
+expect_eq "q: no perf process and no program left" "" "$(leftovers)"
+expect_eq "q: no temporary file" "" "$(ls -A "$TMP/t")"
+rm -f "$TMP/prog.pid"
+
+# -p: a process that exits is said on the screen and on leaving.
+"$TMP/prog" "$TMP/prog.pid" &
+pid=$!
+wait_until test -s "$TMP/prog.pid"
+start 100 24 top --interval=0.2 -p "$pid"
+wait_until shows phase_a
+kill -USR2 "$pid"
+wait "$pid"
+wait_for "process $pid has exited: recording stopped"
+keys q
+wait_for "^EXITED 0$"
+expect_match "-p: the exit message says the process exited" \
+	"top: [0-9]+ samples in .*; process $pid has exited" "$(screen)"
+rm -f "$TMP/prog.pid"
+
+# perf dying is said too, and its COMMAND does not outlive flametui.
+start 100 24 top --interval=0.2 -- "$TMP/prog" "$TMP/prog.pid"
+wait_until test -s "$TMP/prog.pid"
+wait_until shows phase_a
+perf=$(pgrep -f "perf record -o - .*$TMP/prog" | head -1)
+kill -KILL "$perf"
+wait_for "perf record was killed by signal 9"
+keys q
+wait_for "^EXITED 2$"
+expect_match "perf killed: the exit message says so" \
+	"perf record was killed by signal 9" "$(screen)"
+expect_eq "perf killed: no program left" "" "$(leftovers)"
+rm -f "$TMP/prog.pid"
+
+# Ctrl-C stops as q does, and -o saves every sample recorded.
+start 100 24 top --interval=0.2 -o "$TMP/all.folded" -- "$TMP/prog" \
+	"$TMP/prog.pid"
+wait_until test -s "$TMP/prog.pid"
+wait_until shows phase_a
+keys C-c
+wait_for "^EXITED 130$"
+expect_eq "Ctrl-C: no perf process and no program left" "" "$(leftovers)"
+expect_match "-o: folded stacks through phase_a" \
+	"^prog;.*main;phase_a [0-9]+$" "$(cat "$TMP/all.folded")"
+expect_eq "Ctrl-C: no temporary file" "" "$(ls -A "$TMP/t")"
+
+finish
