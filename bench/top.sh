@@ -2,10 +2,11 @@
 # bench/top.sh: what `flametui top` costs (`make bench`). Records (once) a
 # system-wide stream of `perf record -o - -a -g -F 99` for BENCH_TOP_SECS
 # seconds (30), then plays it into `flametui top -i -` at BENCH_TOP_SPEED
-# (10) times real time, in a 240x60 tmux pane, and reports flametui's CPU
-# time (user + system, every thread, not perf script's) per second of
-# profile: the share of one core it would take at real time, against the
-# target of 5%. Without perf or tmux, or where perf may not record the
+# (10) times real time, in a 240x60 tmux pane, with --interval at a tenth
+# of a second (as many pictures per second of profile as at real time), and
+# reports flametui's CPU time (user + system, every thread, not perf
+# script's) per second of profile: the share of one core it would take at
+# real time, against the target of 5%. Without perf or tmux, or where perf may not record the
 # whole system, it says so and stops.
 #
 # Environment: FLAMETUI, BENCH_PACE, BENCH_OUT, BENCH_TOP_SECS (30),
@@ -38,10 +39,12 @@ fi
 bytes=$(wc -c <"$stream")
 samples=$(perf script -i - <"$stream" 2>/dev/null | grep -c '^[^[:space:]]')
 rate=$(awk -v b="$bytes" -v s="$secs" -v x="$speed" 'BEGIN { print b / s * x }')
+interval=$(awk -v x="$speed" 'BEGIN { print 1 / x }')
 sock=flametui-bench-$$
 trap 'tmux -L "$sock" kill-server 2>/dev/null || true' EXIT
 cat >"$out/top-run.sh" <<EOS
-"$pace" $rate <"$stream" | "$bin" top -i - 2>"$out/top.err" &
+"$pace" $rate <"$stream" | "$bin" top --interval=$interval -i - \
+    2>"$out/top.err" &
 echo \$! >"$out/top.pid"
 wait
 EOS
@@ -64,7 +67,7 @@ cpu=$(awk -v t="$ticks" '{ sub(/.*\) /, ""); split($0, f, " ");
 tmux -L "$sock" send-keys q
 echo "top: $stream, $bytes bytes, $samples samples in $secs s (-a -g" \
     "-F 99 on $(nproc) cores), played at ${speed}x; load: $(uptime)"
-awk -v c="$cpu" -v s="$secs" -v n="$samples" 'BEGIN {
-	printf "  flametui top -i -: %.3f s of CPU for %d s of profile:" \
+awk -v c="$cpu" -v s="$secs" -v n="$samples" -v i="$interval" 'BEGIN {
+	printf "  flametui top --interval=%g -i -: %.3f s of CPU for %d s of profile:" \
 	    " %.2f%% of one core at real time (target 5%%), %.1f us a sample\n",
-	    c, s, 100 * c / s, n > 0 ? 1e6 * c / n : 0 }'
+	    i, c, s, 100 * c / s, (n > 0 ? 1e6 * c / n : 0) }'
