@@ -12,7 +12,7 @@ cd "$(dirname "$0")"
 # Debian packages needed to build, and in addition to run the tests.
 BUILD_DEPS="gcc make autoconf automake pkg-config libncurses-dev libtermkey-dev
 	zlib1g-dev libprotobuf-c-dev protobuf-c-compiler libjansson-dev
-	libelf-dev libiberty-dev"
+	libelf-dev libdw-dev libiberty-dev"
 TEST_DEPS="tmux libxml2-utils chromium gzip linux-perf imagemagick librsvg2-bin mandoc"
 
 # Install the Debian packages in $* that are not installed yet.

@@ -10,8 +10,13 @@
  * goes through the perf script parser (fmt-perf.c) as the lines perf script
  * would print for it, so that both paths name frames in one place.
  *
+ * --call-graph dwarf samples have their user stacks unwound after the
+ * kernel's call chain, with the functions inlined at each frame
+ * (perf-data-unwind.c), as perf script adds them.
+ *
  * What the native reader does not handle (pipe mode, other byte order,
- * sample types it does not know, DWARF or LBR call graphs, compression) is
+ * sample types it does not know, DWARF call graphs off x86_64, LBR call
+ * graphs, compression) is
  * read by running the system's `perf script` on it and streaming what perf
  * prints through the same parser, with a note saying so: no text file is
  * written. The child processes die with flametui (PR_SET_PDEATHSIG).
@@ -100,9 +105,10 @@ pd_unsupported(const struct pd *pd)
 		st = pd->attrs[i].sample_type;
 		if (st & ~PD_S_KNOWN)
 			return "a sample_type it does not know";
-		if (st & (PD_S_REGS_USER | PD_S_STACK_USER))
+		if ((st & (PD_S_REGS_USER | PD_S_STACK_USER)) &&
+		    !unwind_supported())
 			return "DWARF call graphs (--call-graph dwarf) are "
-			    "unwound by perf";
+			    "unwound natively on x86_64 only";
 		if (st & PD_S_BRANCH_STACK)
 			return "branch stacks (LBR) are read by perf";
 		if (pd->attrs[i].name == NULL)
@@ -149,6 +155,10 @@ pd_attrs(struct pd *pd, const struct pd_src *src, const unsigned char *h)
 		pd->attrs[i].sample_type = pd_u64(a + 24);
 		pd->attrs[i].read_format = pd_u64(a + 32);
 		pd->attrs[i].id_all = (int)(pd_u64(a + 40) >> 18 & 1);
+		if (asz - 16 >= 88) {
+			pd->attrs[i].branch_type = pd_u64(a + 72);
+			pd->attrs[i].regs_user = pd_u64(a + 80);
+		}
 		ioff = pd_u64(a + asz - 16);
 		isize = pd_u64(a + asz - 8);
 		if (ioff > src->size || isize > src->size - ioff)

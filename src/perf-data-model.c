@@ -235,6 +235,8 @@ pd_dso_load(struct pd_dso *d)
 			run = c[i];
 			break;
 		}
+	if (run[0] == '/' && access(run, R_OK) == 0)
+		d->run = xstrdup(run);
 	for (pass = 1; pass >= 0; pass--)
 		for (i = 0; i < n; i++)
 			if (sym_elf_load(&d->syms, c[i], d->bid, d->bidlen,
@@ -413,6 +415,7 @@ pd_model_free(struct pd *pd)
 {
 	size_t i;
 
+	unwind_free(pd->unwind);
 	for (i = 0; i < pd->tcap; i++)
 		if (pd->threads[i] != NULL) {
 			free(pd->threads[i]->comm);
@@ -426,6 +429,8 @@ pd_model_free(struct pd *pd)
 	free(pd->procs);
 	for (i = 0; i < pd->ndsos; i++) {
 		sym_free(&pd->dsos[i]->syms);
+		sym_dwarf_free(pd->dsos[i]->dwarf);
+		free(pd->dsos[i]->run);
 		free(pd->dsos[i]->name);
 		free(pd->dsos[i]);
 	}

@@ -27,18 +27,46 @@ pd_line(struct pd *pd, size_t len)
 }
 
 /*
- * Print one call chain entry as perf script prints it, "\tPC SYMBOL+0xOFF
- * (DSO)", into the parser.
+ * Print a call chain entry's line, "\tADDR SYM+0x0 (DSO)", sym NULL for
+ * [unknown].
  */
 static void
-pd_frame(struct pd *pd, struct pd_thread *t, int cpumode, uint64_t ip)
+pd_frame_line(struct pd *pd, uint64_t addr, const char *sym, size_t symlen,
+    const char *dso)
+{
+	char hex[32];
+	size_t len = 0;
+
+	pd_put(pd, &len, "\t", 1);
+	pd_put(pd, &len, hex, (size_t)snprintf(hex, sizeof hex, "%16llx ",
+	    (unsigned long long)addr));
+	if (sym == NULL)
+		pd_put(pd, &len, "[unknown]", 9);
+	else {
+		pd_put(pd, &len, sym, symlen);
+		pd_put(pd, &len, "+0x0", 4);
+	}
+	pd_put(pd, &len, " (", 2);
+	pd_put(pd, &len, dso, strlen(dso));
+	pd_put(pd, &len, ")", 1);
+	pd_line(pd, len);
+}
+
+/*
+ * Print one call chain entry as perf script prints it, "\tPC SYMBOL+0xOFF
+ * (DSO)", into the parser; with the functions inlined there first when
+ * inlines (perf adds them to the frames it unwinds, not to call chains).
+ */
+static void
+pd_frame(struct pd *pd, struct pd_thread *t, int cpumode, uint64_t ip,
+    int inlines)
 {
 	const struct pd_map *m = NULL;
-	const char *sym = NULL, *tab = NULL;
-	char hex[32], mod[256];
+	const char *sym = NULL, *tab = NULL, *const *inl, *name;
+	char mod[256];
 	const char *dso = "[unknown]";
 	uint64_t addr = ip;
-	size_t len = 0;
+	size_t i, n;
 
 	if (cpumode == PD_KERNEL)
 		m = pd_map_find(&pd->kmaps, ip);
@@ -59,20 +87,17 @@ pd_frame(struct pd *pd, struct pd_thread *t, int cpumode, uint64_t ip)
 		snprintf(mod, sizeof mod, "%s", tab + 1);
 		dso = mod;
 	}
-	pd_put(pd, &len, "\t", 1);
-	pd_put(pd, &len, hex, (size_t)snprintf(hex, sizeof hex, "%16llx ",
-	    (unsigned long long)addr));
-	if (sym == NULL)
-		pd_put(pd, &len, "[unknown]", 9);
-	else {
-		pd_put(pd, &len, sym, tab != NULL ? (size_t)(tab - sym) :
-		    strlen(sym));
-		pd_put(pd, &len, "+0x0", 4);
+	if (inlines && sym != NULL && tab == NULL && cpumode == PD_USER &&
+	    (n = pd_inlines(m->dso, addr, &inl)) > 0) {
+		for (i = 0; i < n; i++) {
+			name = inl[i][0] != '\0' ? inl[i] : sym;
+			pd_frame_line(pd, addr, name, strlen(name),
+			    strcmp(name, sym) == 0 ? dso : "inlined");
+		}
+		return;
 	}
-	pd_put(pd, &len, " (", 2);
-	pd_put(pd, &len, dso, strlen(dso));
-	pd_put(pd, &len, ")", 1);
-	pd_line(pd, len);
+	pd_frame_line(pd, addr, sym, sym == NULL ? 0 : tab != NULL ?
+	    (size_t)(tab - sym) : strlen(sym), dso);
 }
 
 /* A parsed sample: the fields perf script prints. */
@@ -81,6 +106,7 @@ struct pd_sample {
 	int32_t pid, tid;
 	const unsigned char *chain;	/* nchain u64s, or NULL */
 	uint64_t nchain;
+	struct unwind_sample user;	/* user registers and stack, or none */
 };
 
 /* Bytes of a READ field with read_format rf, at p (n bytes left); 0: bad. */
@@ -150,7 +176,10 @@ pd_parse_sample(const struct pd_attr *a, const unsigned char *p, size_t n,
 		if (s->nchain > (n - off) / 8)
 			return 0;
 		s->chain = p + off;
+		off += 8 * (size_t)s->nchain;
 	}
+	if (st & (PD_S_REGS_USER | PD_S_STACK_USER))
+		return pd_parse_user(a, p, n, off, &s->user);
 #undef PD_TAKE
 	return 1;
 }
@@ -183,7 +212,7 @@ pd_sample(struct pd *pd, const unsigned char *p, size_t n)
 	char buf[128], tidbuf[16];
 	size_t len = 0, i, nr = 0;
 	int cpumode = PD_USER;
-	uint64_t ip;
+	uint64_t ip, ips[PD_MAX_STACK];
 
 	if (a->sample_type & PD_S_IDENTIFIER && n >= 8)
 		a = pd_attr_of(pd, pd_u64(p));
@@ -239,8 +268,12 @@ pd_sample(struct pd *pd, const unsigned char *p, size_t n)
 			cpumode = 3;
 		else {
 			nr++;
-			pd_frame(pd, t, cpumode, ip);
+			pd_frame(pd, t, cpumode, ip, 0);
 		}
 	}
+	if (s.user.regs != NULL)
+		for (i = 0, nr = pd_unwind(pd, t, &s.user, ips, PD_MAX_STACK);
+		    i < nr; i++)
+			pd_frame(pd, t, PD_USER, ips[i], 1);
 	fmt_perf_line(&pd->pp, "", 0, pd->samples);
 }

@@ -7,6 +7,7 @@
  *   perf-data-model.c   threads, maps and DSOs from the side-band records
  *   perf-data-queue.c   reading the records and putting them in time order
  *   perf-data-sample.c  a sample as the lines perf script prints for it
+ *   perf-data-unwind.c  --call-graph dwarf: user stacks, inlined functions
  */
 #ifndef PERF_DATA_H
 #define PERF_DATA_H
@@ -19,6 +20,7 @@
 #include "fmt-perf.h"
 #include "read.h"
 #include "sym.h"
+#include "unwind.h"
 #include "util.h"
 
 /* Records and header features this reader knows. */
@@ -47,10 +49,12 @@
 #define PD_S_CPU (1u << 7)
 #define PD_S_PERIOD (1u << 8)
 #define PD_S_STREAM_ID (1u << 9)
+#define PD_S_RAW (1u << 10)
 #define PD_S_BRANCH_STACK (1u << 11)
 #define PD_S_REGS_USER (1u << 12)
 #define PD_S_STACK_USER (1u << 13)
 #define PD_S_IDENTIFIER (1u << 16)
+#define PD_BRANCH_HW_INDEX (1u << 17)	/* in branch_sample_type */
 #define PD_S_KNOWN ((1ull << 25) - 1)
 
 #define PD_CONTEXT_MAX ((uint64_t)-4095)
@@ -67,6 +71,7 @@
 /* An event: its attributes and its name. */
 struct pd_attr {
 	uint64_t sample_type, read_format;
+	uint64_t branch_type, regs_user;	/* branch_sample_type, regs */
 	int id_all;		/* non-sample records carry sample_id */
 	char *name;
 };
@@ -80,6 +85,9 @@ struct pd_dso {
 	int kernel;		/* symbols from kallsyms */
 	int loaded;
 	struct sym_table syms;
+	char *run;		/* the file that runs, once loaded, or NULL */
+	struct sym_dwarf *dwarf;	/* its debug information, once asked */
+	int dwarf_tried;
 };
 
 struct pd_map {
@@ -149,6 +157,7 @@ struct pd {
 
 	char *line;			/* a line of perf script text */
 	size_t linecap;
+	struct unwind *unwind;		/* for --call-graph dwarf */
 	uint64_t samples, unknown_ctx;
 };
 
@@ -212,6 +221,23 @@ void pd_model_free(struct pd *);
 /* perf-data-sample.c */
 /* Give the parser the lines perf script prints for the SAMPLE body p[0..n). */
 void pd_sample(struct pd *, const unsigned char *p, size_t n);
+
+/* perf-data-unwind.c */
+/*
+ * Parse what follows the call chain of a sample's body p[0..n), from off:
+ * raw data, branches, then the user registers and stack into *u (its regs
+ * NULL when there is nothing to unwind). 0 when the record is bad.
+ */
+int pd_parse_user(const struct pd_attr *, const unsigned char *p, size_t n,
+    size_t off, struct unwind_sample *u);
+/* Unwind t's user stack from u into ips, at most max; their number. */
+size_t pd_unwind(struct pd *, struct pd_thread *t,
+    const struct unwind_sample *u, uint64_t *ips, size_t max);
+/*
+ * The functions inlined at file offset addr of the user file d, from its
+ * debug information (see sym_dwarf_inlines): their number.
+ */
+size_t pd_inlines(struct pd_dso *d, uint64_t addr, const char *const **names);
 
 /* perf-data-queue.c */
 /* Read n bytes at off; returns the bytes read (fewer at the end). */

@@ -24,11 +24,7 @@ sym_demangle(const char *name)
 	return cplus_demangle(name, DMGL_NO_OPTS);
 }
 
-/*
- * Open path for reading if it is a regular file: a name in perf.data may
- * be a FIFO or a device, which must be neither waited on nor read.
- */
-static int
+int
 sym_elf_open(const char *path)
 {
 	struct stat st;

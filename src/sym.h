@@ -60,8 +60,30 @@ int sym_elf_plt_load(struct sym_table *t, const char *path,
     const unsigned char *bid, size_t bidlen);
 /* The build-id of the ELF file at path into bid (20 bytes); its length. */
 size_t sym_elf_build_id(const char *path, unsigned char *bid, size_t max);
+/*
+ * Open path for reading if it is a regular file: a name in perf.data may
+ * be a FIFO or a device, which must be neither waited on nor read.
+ */
+int sym_elf_open(const char *path);
 /* Demangle a C++ or Rust name as perf shows it; NULL when it is none. */
 char *sym_demangle(const char *name);
+
+/*
+ * The DWARF debug information of an ELF file, or of its debug file found
+ * by build-id or debuglink, for the functions inlined at an address.
+ */
+struct sym_dwarf;
+/* Open the ELF file at path; NULL when it cannot be read. */
+struct sym_dwarf *sym_dwarf_open(const char *path);
+/*
+ * The functions inlined at file offset off, innermost first, the last the
+ * function they are inlined in, demangled: their number, their names in
+ * *names until the next call; "" stands for the name of the ELF symbol
+ * there. 0 when the debug information has no line for off.
+ */
+size_t sym_dwarf_inlines(struct sym_dwarf *, uint64_t off,
+    const char *const **names);
+void sym_dwarf_free(struct sym_dwarf *);
 
 /* Fill t from /proc/kallsyms (or path); returns 0, or -1. */
 int sym_kernel_load(struct sym_table *t, const char *path);

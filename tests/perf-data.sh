@@ -2,6 +2,7 @@
 # perf.data: recognised by its magic and read with the same frames as
 # `perf script | flametui`, on recordings this test makes.
 . "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/perf-lib.sh"
 
 # perf missing: perf.data is still recognised, and the message names the
 # Debian package.
@@ -38,17 +39,7 @@ else
 	kill $fl 2>/dev/null
 fi
 
-if ! command -v perf >/dev/null 2>&1; then
-	echo "SKIP: perf is not installed (Debian package linux-perf)"
-	[ "$failures" -eq 0 ] || finish
-	exit 77
-fi
-if ! perf record -q -g -o "$TMP/probe.data" -- true >"$TMP/probe.err" 2>&1
-then
-	echo "SKIP: perf cannot record here: $(head -3 "$TMP/probe.err")"
-	[ "$failures" -eq 0 ] || finish
-	exit 77
-fi
+perf_need_record
 cc=${CC:-cc}
 if ! $cc -O0 -fno-omit-frame-pointer -o "$TMP/prog" \
     "$top_srcdir/tests/record-prog.c"; then
@@ -56,44 +47,13 @@ if ! $cc -O0 -fno-omit-frame-pointer -o "$TMP/prog" \
 	exit 77
 fi
 
-# same NAME FILE [OPTION...]: flametui --fold FILE equals perf script's
-# text folded by flametui, byte for byte, and is not empty.
-same() {
-	name=$1 f=$2
-	shift 2
-	perf script -i "$f" 2>/dev/null | "$FLAMETUI" --fold "$@" \
-		> "$TMP/want" 2>/dev/null
-	"$FLAMETUI" --fold "$@" "$f" > "$TMP/got" 2>"$TMP/err"
-	expect_eq "$name: exit status" 0 $?
-	[ -s "$TMP/want" ] || fail "$name: perf script gave no stacks"
-	expect_file "$name: same stacks as perf script" "$TMP/want" "$TMP/got"
-}
-
-# every NAME FILE: as same, with each option that changes the frames,
-# perf script running once.
-every() {
-	perf script -i "$2" > "$TMP/script" 2>/dev/null
-	for opt in "" --pid --tid --kernel --addrs --jit --all $(sed -n \
-	    's/.* \([^ ]*\): *$/--event-filter=\1/p' "$TMP/script" | sort -u); do
-		"$FLAMETUI" --fold $opt < "$TMP/script" > "$TMP/want" 2>/dev/null
-		"$FLAMETUI" --fold $opt "$2" > "$TMP/got" 2>"$TMP/err"
-		expect_eq "$1 $opt: exit status" 0 $?
-		[ -s "$TMP/want" ] || fail "$1 $opt: perf script gave no stacks"
-		expect_file "$1 $opt: same stacks as perf script" "$TMP/want" \
-			"$TMP/got"
-	done
-}
-
 perf record -q -g -o "$TMP/fp.data" -- "$TMP/prog" 0.5 >/dev/null 2>&1 ||
 	fail "perf record of the workload failed"
 every "fp" "$TMP/fp.data"
 grep -q "burn_hot" "$TMP/got" || fail "fp: burn_hot missing from the stacks"
 
 # The native reader needs no perf.
-PATH="$TMP/empty" "$FLAMETUI" --fold "$TMP/fp.data" > "$TMP/got" 2>"$TMP/err"
-"$FLAMETUI" --fold "$TMP/fp.data" > "$TMP/want" 2>/dev/null
-expect_file "fp without perf installed" "$TMP/want" "$TMP/got"
-grep -q "perf script" "$TMP/err" && fail "fp: read with perf script"
+native "fp" "$TMP/fp.data"
 
 # Timestamps: the samples of a time range are the same.
 for range in 0.1-0.3 0.25-10; do
