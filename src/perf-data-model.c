@@ -207,6 +207,10 @@ pd_dso_load(struct pd_dso *d)
 	int pass;
 
 	d->loaded = 1;
+	if (strncmp(d->name, "/tmp/perf-", 10) == 0) {
+		sym_jit_load(&d->syms, d->name);
+		return;
+	}
 	if (d->bidlen == 0 && d->name[0] == '/')
 		d->bidlen = sym_elf_build_id(d->name, d->bid, sizeof d->bid);
 	for (i = 0; i < d->bidlen; i++)
@@ -315,7 +319,9 @@ pd_mmap(struct pd *pd, const unsigned char *p, size_t len, int v2,
 	    strncmp(name, "/SYSV", 5) == 0 || strcmp(name, "[heap]") == 0 ||
 	    strncmp(name, "/tmp/perf-", 10) == 0) {
 		m.dso->identity = 1;
-		m.dso->loaded = 1;
+		/* A JIT's symbols are in its map file, read when needed. */
+		if (strncmp(name, "/tmp/perf-", 10) != 0)
+			m.dso->loaded = 1;
 	}
 	if (strcmp(name, "[vdso]") == 0)
 		m.pgoff = 0;

@@ -85,6 +85,9 @@ size_t sym_dwarf_inlines(struct sym_dwarf *, uint64_t off,
     const char *const **names);
 void sym_dwarf_free(struct sym_dwarf *);
 
+/* Fill t from a JIT's /tmp/perf-PID.map at path; returns 0, or -1. */
+int sym_jit_load(struct sym_table *t, const char *path);
+
 /* Fill t from /proc/kallsyms (or path); returns 0, or -1. */
 int sym_kernel_load(struct sym_table *t, const char *path);
 
