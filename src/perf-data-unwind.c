@@ -82,6 +82,9 @@ size_t
 pd_unwind(struct pd *pd, struct pd_thread *t, const struct unwind_sample *u,
     uint64_t *ips, size_t max)
 {
+	/* perf unwinds in a process once it has a map. */
+	if (t->maps->n == 0)
+		return 0;
 	if (pd->unwind == NULL)
 		pd->unwind = unwind_new();
 	return unwind_stack(pd->unwind, t->maps, pd_unwind_find, t, u, ips,
