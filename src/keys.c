@@ -66,7 +66,8 @@ const struct key keys[] = {
 	{ KEYS_GRAPH, "Tab", ACT_PANE, "callers and callees: move between the "
 	    "two panes" },
 	{ KEYS_GRAPH, "s", ACT_SAVE_SVG, "save what is on the screen (zoom, "
-	    "orientation, search) as an interactive SVG file" },
+	    "orientation, search) as an interactive SVG file; asks before "
+	    "replacing a file" },
 	{ KEYS_GRAPH, "?", ACT_HELP, "show this help" },
 	{ KEYS_GRAPH, "C-l", ACT_REDRAW, "redraw the screen" },
 	{ KEYS_GRAPH, "q", ACT_QUIT, "quit" },

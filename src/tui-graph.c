@@ -347,11 +347,31 @@ graph_export_name(char *buf, size_t len)
 		snprintf(buf, len, "flametui-%s-%d.svg", stamp, i);
 }
 
+/*
+ * Would saving to path replace a file of the user's? Not "-", a device or
+ * a FIFO (written to, not replaced), nor an input (refused anyway).
+ */
+static int
+graph_replaces(const struct tui *t, const char *path)
+{
+	struct stat st;
+	size_t i;
+
+	if (strcmp(path, "-") == 0 || stat(path, &st) != 0 ||
+	    !S_ISREG(st.st_mode))
+		return 0;
+	for (i = 0; i < t->inputs.n; i++)
+		if (t->inputs.ids[i].dev == st.st_dev &&
+		    t->inputs.ids[i].ino == st.st_ino)
+			return 0;
+	return 1;
+}
+
 int
 graph_save(struct tui *t, const char *label, const char *pane)
 {
 	struct svg_opts so;
-	struct prompt pr;
+	struct prompt pr, yn;
 	char err[1024], full[PATH_MAX];
 	uint64_t deep = 0;
 	size_t n;
@@ -363,7 +383,17 @@ graph_save(struct tui *t, const char *label, const char *pane)
 	screen_draw(t);
 	if (!screen_prompt(t, &pr) || pr.buf[0] == '\0')
 		return graph_say(t, "not saved");
-	/* The default never exists; a name typed over one is replaced. */
+	/* The default never exists; a file typed is replaced if the user
+	 * says so. */
+	if (graph_replaces(t, pr.buf)) {
+		memset(&yn, 0, sizeof yn);
+		snprintf(err, sizeof err, "%.900s exists: replace it? (y/n) ",
+		    pr.buf);
+		yn.label = err;
+		if (!screen_prompt(t, &yn) || (yn.buf[0] != 'y' &&
+		    yn.buf[0] != 'Y'))
+			return graph_say(t, "not saved");
+	}
 	svg_defaults(&so);
 	so.palette = t->pal;
 	so.hash = 1;		/* the colours of the screen */

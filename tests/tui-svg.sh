@@ -62,6 +62,23 @@ keys Escape
 wait_for '^not saved$'
 expect_eq "one file saved" 1 "$(ls "$TMP"/flametui-*.svg | wc -l)"
 
+# A file that is there already is replaced only if the user says y.
+echo precious >"$TMP/mine.svg"
+keys s
+wait_for '^Save SVG as: '
+keys C-u "$TMP/mine.svg" Enter
+wait_for "^$TMP/mine.svg exists: replace it\\? \\(y/n\\)"
+keys n Enter
+wait_for '^not saved$'
+expect_eq "n: the file is kept" precious "$(cat "$TMP/mine.svg")"
+keys s
+wait_for '^Save SVG as: '
+keys C-u "$TMP/mine.svg" Enter
+wait_for "^$TMP/mine.svg exists: replace it\\? \\(y/n\\)"
+keys y Enter
+wait_for "^saved $TMP/mine.svg"
+expect_match "y: the file is replaced" '^<svg ' "$(grep '^<svg ' "$TMP/mine.svg")"
+
 # In the callers and callees, s saves the selected pane, and says which.
 keys i 0 Up Up Up c
 wait_line 1 "$TMP/p.folded | 1,200 samples | folded | callers and callees of lex"
