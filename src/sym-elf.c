@@ -3,26 +3,21 @@
  *
  * perf keeps functions, objects and labels in text sections from .symtab,
  * or from .dynsym when there is no .symtab; the symbols are moved to file
- * offsets through the program header that holds them; C++
- * and Rust names are demangled without parameters (libiberty).
+ * offsets through the program header that holds them. The names stay in
+ * a copy of the string table, demangled when a lookup finds them (sym.c).
  */
 #include "config.h"
 
 #include <fcntl.h>
 #include <gelf.h>
 #include <sys/stat.h>
-#include <libiberty/demangle.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "sym.h"
-
-char *
-sym_demangle(const char *name)
-{
-	return cplus_demangle(name, DMGL_NO_OPTS);
-}
+#include "util.h"
 
 int
 sym_elf_open(const char *path)
@@ -136,29 +131,41 @@ sym_elf_keep(Elf *elf, size_t shstr, const GElf_Sym *s)
 	return strstr(name, "text") != NULL;
 }
 
-/* Add the symbols of one symbol table section to t. */
-static void
+/*
+ * Add the symbols of one symbol table section to t, their names in a copy
+ * of its string table that t keeps; 0, or -1 when there is none to add.
+ */
+static int
 sym_elf_add(struct sym_table *t, Elf *elf, Elf *run, Elf_Scn *scn,
     const GElf_Shdr *sh, int exec)
 {
+	char *strtab;
 	size_t i, n, shstr;
-	Elf_Data *d = elf_getdata(scn, NULL);
+	Elf_Data *d = elf_getdata(scn, NULL), *sd;
+	Elf_Scn *strs = elf_getscn(elf, sh->sh_link);
 	GElf_Shdr sec;
 	GElf_Sym s;
 	const char *name;
-	char *dm;
 	unsigned bind;
 	uint64_t addr;
 
-	if (d == NULL || sh->sh_entsize == 0 ||
+	/* The names are read in place: the string table must end in NUL. */
+	if (d == NULL || sh->sh_entsize == 0 || strs == NULL ||
+	    (sd = elf_getdata(strs, NULL)) == NULL || sd->d_size == 0 ||
+	    ((const char *)sd->d_buf)[sd->d_size - 1] != '\0' ||
 	    elf_getshdrstrndx(elf, &shstr) != 0)
-		return;
+		return -1;
+	strtab = xmalloc(sd->d_size);
+	memcpy(strtab, sd->d_buf, sd->d_size);
+	t->keep = strtab;
+	t->keep_free = free;
 	n = sh->sh_size / sh->sh_entsize;
+	sym_reserve(t, n);
 	for (i = 0; i < n; i++) {
 		if (gelf_getsym(d, (int)i, &s) == NULL ||
-		    !sym_elf_keep(elf, shstr, &s) ||
-		    (name = elf_strptr(elf, sh->sh_link, s.st_name)) == NULL)
+		    s.st_name >= sd->d_size || !sym_elf_keep(elf, shstr, &s))
 			continue;
+		name = strtab + s.st_name;
 		addr = s.st_value;
 		if (exec && gelf_getshdr(elf_getscn(elf, s.st_shndx),
 		    &sec) != NULL)
@@ -166,11 +173,12 @@ sym_elf_add(struct sym_table *t, Elf *elf, Elf *run, Elf_Scn *scn,
 		bind = GELF_ST_BIND(s.st_info) == STB_WEAK ? SYM_WEAK :
 		    GELF_ST_BIND(s.st_info) == STB_GLOBAL ? SYM_GLOBAL :
 		    SYM_LOCAL;
-		dm = sym_demangle(name);
-		sym_add(t, addr, s.st_size, bind, dm != NULL ? dm : name);
-		free(dm);
+		sym_add_mangled(t, addr, s.st_size, bind, name);
 	}
+	return 0;
 }
+
+
 
 /*
  * Add a symbol NAME@plt for each entry of the PLT of the runtime file at
@@ -282,8 +290,9 @@ sym_elf_load(struct sym_table *t, const char *path, const unsigned char *bid,
 	if (run != NULL && strcmp(run, path) != 0 &&
 	    (rfd = sym_elf_open(run)) >= 0)
 		relf = elf_begin(rfd, ELF_C_READ_MMAP, NULL);
-	sym_elf_add(t, elf, relf != NULL ? relf : elf, scn, &sh, 1);
-	sym_finish(t, 0);
+	if (t->keep == NULL &&
+	    sym_elf_add(t, elf, relf != NULL ? relf : elf, scn, &sh, 1) == 0)
+		sym_finish(t, 0);
 	if (relf != NULL)
 		elf_end(relf);
 	if (rfd >= 0)

@@ -18,27 +18,47 @@
 
 struct sym {
 	uint64_t start, end;	/* [start, end), or start alone when equal */
-	size_t name;		/* offset in names */
-	unsigned bind;		/* SYM_LOCAL, SYM_GLOBAL or SYM_WEAK */
+	const char *name;	/* in the table's names or its keep */
+	unsigned bind : 2;	/* SYM_LOCAL, SYM_GLOBAL or SYM_WEAK */
+	unsigned mangled : 1;	/* name is to be demangled when asked */
 	unsigned seq;		/* order of addition, for a stable sort */
+};
+
+/* A block of names: they never move. */
+struct sym_names {
+	struct sym_names *next;
+	size_t len, cap;
+	char s[];
 };
 
 struct sym_table {
 	struct sym *v;
 	size_t n, cap;
-	char *names;		/* NUL-terminated names, one after another */
-	size_t nameslen, namescap;
+	struct sym_names *names;	/* names copied, newest block first */
+	void *keep;			/* what other names point into */
+	void (*keep_free)(void *);	/* frees keep with the table */
 };
 
-/* Add a symbol of size bytes (0 when unknown) at start. */
+/* Add a symbol of size bytes (0 when unknown) at start; name is copied. */
 void sym_add(struct sym_table *, uint64_t start, uint64_t size,
     unsigned bind, const char *name);
+/*
+ * Add a symbol whose name stays where it is for the table's life (see
+ * keep) and is demangled (sym_demangle) only when a lookup finds it.
+ */
+void sym_add_mangled(struct sym_table *, uint64_t start, uint64_t size,
+    unsigned bind, const char *name);
+/* Make room for more symbols, to be added. */
+void sym_reserve(struct sym_table *, size_t more);
 /* Sort, drop duplicates and fix up sizes; kallsyms for /proc/kallsyms. */
 void sym_finish(struct sym_table *, int kallsyms);
 /* Sort again after more symbols were added, without fixing them up. */
 void sym_sort(struct sym_table *);
-/* The name of the symbol holding addr, or NULL. */
-const char *sym_find(const struct sym_table *, uint64_t addr);
+/*
+ * The name of the symbol holding addr, or NULL; it stays the same pointer
+ * for the table's life.
+ */
+const char *sym_find(struct sym_table *, uint64_t addr);
 void sym_free(struct sym_table *);
 
 /*
