@@ -233,10 +233,14 @@ pd_free(struct pd *pd)
 		free(pd->bids[i].name);
 	free(pd->bids);
 	free(pd->ids);
-	free(pd->qbuf);
-	free(pd->qnext);
 	free(pd->q);
+	free(pd->qtmp);
+	free(pd->runs);
 	free(pd->line);
+	free(pd->fc);
+	free(pd->fcv);
+	free(pd->ipc);
+	free(pd->fctext);
 }
 
 /*

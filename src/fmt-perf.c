@@ -737,6 +737,19 @@ perf_unit(const char *event, char *buf, size_t size)
 }
 
 void
+fmt_perf_push_frame(struct perf_parse *pp, const char *s, size_t len)
+{
+	struct perf_frame *fr;
+
+	pp->frames = xgrow(pp->frames, &pp->capframes, pp->nframes + 1,
+	    sizeof *pp->frames);
+	fr = &pp->frames[pp->nframes++];
+	fr->off = pp->textlen;
+	fr->len = len;
+	perf_put(pp, s, len);
+}
+
+void
 fmt_perf_end_sample(struct perf_parse *pp)
 {
 	perf_end_sample(pp);

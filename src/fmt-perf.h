@@ -65,6 +65,11 @@ void fmt_perf_begin(struct perf_parse *, const struct parse_opts *,
 void fmt_perf_line(struct perf_parse *, const char *s, size_t len,
     uint64_t lineno);
 /*
+ * Add a frame, already as fmt_perf_line() makes it, to the sample being
+ * read (the innermost first): for a caller that keeps the frames it made.
+ */
+void fmt_perf_push_frame(struct perf_parse *, const char *s, size_t len);
+/*
  * End the sample being read, if any, as the end of the input does: sent
  * when it has frames, else counted in nochain.
  */

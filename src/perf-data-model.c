@@ -94,6 +94,7 @@ pd_map_insert(struct pd_maps *m, struct pd_map nw)
 	struct pd_map keep[2];
 	size_t i, j, nkeep, lo = 0, hi = m->n, mid;
 
+	m->gen++;
 	/* The maps are sorted and apart: the first that may overlap. */
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
@@ -385,6 +386,7 @@ pd_fork(struct pd *pd, const unsigned char *p, size_t len, unsigned misc)
 		memcpy(t->maps->v, parent->maps->v,
 		    parent->maps->n * sizeof *t->maps->v);
 		t->maps->n = parent->maps->n;
+		t->maps->gen++;
 	}
 	if (parent->comm_set)
 		pd_set_comm(t, parent->comm, strlen(parent->comm));

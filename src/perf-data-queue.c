@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "perf-data.h"
@@ -64,46 +65,65 @@ pd_time(const struct pd *pd, const unsigned char *p, size_t len)
 	return len >= 8 + off ? pd_u64(p + len - off) : UINT64_MAX;
 }
 
-/* Order queued records by time, then as they came. */
-static int
-pd_ev_cmp(const void *a, const void *b)
+/*
+ * Sort the queue by time, records of one time in the order they came: the
+ * queue is a few runs already in order (one per CPU buffer perf wrote), so
+ * the runs are found and merged, two by two.
+ */
+static void
+pd_sort(struct pd *pd)
 {
-	const struct pd_ev *x = a, *y = b;
+	struct pd_ev *q = pd->q, *t, *tmp;
+	size_t i, r, nr = 0, a, b, e, k;
 
-	if (x->time != y->time)
-		return x->time < y->time ? -1 : 1;
-	return x->seq < y->seq ? -1 : 1;
+	for (i = 0; i < pd->nq; i++)
+		if (i == 0 || q[i].time < q[i - 1].time) {
+			pd->runs = xgrow(pd->runs, &pd->capruns, nr + 2,
+			    sizeof *pd->runs);
+			pd->runs[nr++] = i;
+		}
+	if (nr <= 1)
+		return;
+	pd->runs[nr] = pd->nq;
+	pd->qtmp = xgrow(pd->qtmp, &pd->capqtmp, pd->nq, sizeof *pd->qtmp);
+	t = pd->qtmp;
+	while (nr > 1) {
+		for (r = 0; r < nr; r += 2) {
+			a = pd->runs[r];
+			e = pd->runs[r + 2 <= nr ? r + 2 : nr];
+			b = r + 1 < nr ? pd->runs[r + 1] : e;
+			for (k = a, i = b; a < b || i < e;)
+				t[k++] = i >= e || (a < b && q[a].time <= q[i].time) ?
+				    q[a++] : q[i++];
+			pd->runs[r / 2] = pd->runs[r];
+		}
+		pd->runs[(nr + 1) / 2] = pd->nq;
+		nr = (nr + 1) / 2;
+		tmp = q;
+		q = t;
+		t = tmp;
+	}
+	pd->qtmp = t;
+	if (q != pd->q) {
+		size_t cap = pd->capq;
+
+		pd->capq = pd->capqtmp;
+		pd->capqtmp = cap;
+		pd->q = q;
+	}
 }
 
-/* Deliver the queued records up to time limit; keep the rest. */
+/* Deliver the queued records up to time limit; keep the rest, in order. */
 static void
 pd_flush(struct pd *pd, uint64_t limit)
 {
-	size_t i, k, k2, off = 0;
-	char *tmp;
+	size_t i;
 
-	if (pd->nq > 1)
-		qsort(pd->q, pd->nq, sizeof *pd->q, pd_ev_cmp);
+	pd_sort(pd);
 	for (i = 0; i < pd->nq && pd->q[i].time <= limit; i++)
-		pd_deliver(pd, (unsigned char *)pd->qbuf + pd->q[i].off,
-		    pd->q[i].len);
-	/* Copy what is left to a new buffer, in its order. */
-	for (k = 0; i < pd->nq; i++, k++) {
-		pd->qnext = xgrow(pd->qnext, &pd->qnextcap, off + pd->q[i].len,
-		    1);
-		memcpy(pd->qnext + off, pd->qbuf + pd->q[i].off, pd->q[i].len);
-		pd->q[k] = pd->q[i];
-		pd->q[k].off = off;
-		off += pd->q[i].len;
-	}
-	tmp = pd->qbuf;
-	pd->qbuf = pd->qnext;
-	pd->qnext = tmp;
-	k2 = pd->qcap;
-	pd->qcap = pd->qnextcap;
-	pd->qnextcap = k2;
-	pd->nq = k;
-	pd->qlen = off;
+		pd_deliver(pd, pd->q[i].p, pd->q[i].len);
+	memmove(pd->q, pd->q + i, (pd->nq - i) * sizeof *pd->q);
+	pd->nq -= i;
 }
 
 /* Take one record as read, queueing it for its round as perf script does. */
@@ -126,15 +146,10 @@ pd_record(struct pd *pd, const unsigned char *p, size_t len)
 	}
 	if (t > pd->maxtime)
 		pd->maxtime = t;
-	pd->qbuf = xgrow(pd->qbuf, &pd->qcap, pd->qlen + len, 1);
-	memcpy(pd->qbuf + pd->qlen, p, len);
 	pd->q = xgrow(pd->q, &pd->capq, pd->nq + 1, sizeof *pd->q);
-	pd->q[pd->nq++] = (struct pd_ev){ t, pd->seq++, pd->qlen,
-	    (uint32_t)len };
-	pd->qlen += len;
+	pd->q[pd->nq++] = (struct pd_ev){ t, p, len };
 }
 
-/* Read n bytes at off; returns the bytes read (fewer at the end). */
 size_t
 pd_pread(const struct pd_src *src, uint64_t off, void *buf, size_t n)
 {
@@ -162,55 +177,106 @@ pd_pread(const struct pd_src *src, uint64_t off, void *buf, size_t n)
 }
 
 /*
- * Read every record of the data section [off, off + size). Returns 0, or -1
- * with a message in err for a record that cannot be right.
+ * The bytes [off, off + size) of src in memory: the file mapped (*map set),
+ * or src's memory, or a copy read (*copy set); NULL when they cannot be.
  */
+static const unsigned char *
+pd_map_data(const struct pd_src *src, uint64_t off, uint64_t size,
+    void **map, size_t *maplen, unsigned char **copy)
+{
+	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE), start;
+
+	*map = NULL;
+	*copy = NULL;
+	if (src->mem != NULL)
+		return (const unsigned char *)src->mem + off;
+	start = off / page * page;
+	*maplen = (size_t)(off + size - start);
+	if (size > 0 && (*map = mmap(NULL, *maplen, PROT_READ, MAP_PRIVATE,
+	    src->fd, (off_t)start)) != MAP_FAILED) {
+		madvise(*map, *maplen, MADV_SEQUENTIAL);
+		return (const unsigned char *)*map + (off - start);
+	}
+	*map = NULL;
+	*copy = xmalloc((size_t)size + 1);
+	if (pd_pread(src, off, *copy, (size_t)size) != size) {
+		free(*copy);
+		*copy = NULL;
+		return NULL;
+	}
+	return *copy;
+}
+
+/*
+ * Give the pages of the mapped data back below the first record still
+ * queued (or below upto): read once, they are not needed again.
+ */
+static void
+pd_release(struct pd *pd, void *map, const unsigned char *upto,
+    size_t *released)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE), i, low;
+
+	if (map == NULL)
+		return;
+	for (i = 0; i < pd->nq; i++)
+		if (pd->q[i].p < upto)
+			upto = pd->q[i].p;
+	low = (size_t)(upto - (const unsigned char *)map) / page * page;
+	if (low > *released) {
+		madvise((char *)map + *released, low - *released,
+		    MADV_DONTNEED);
+		*released = low;
+	}
+}
+
 int
 pd_data(struct pd *pd, const struct pd_src *src, struct reader *r,
     uint64_t off, uint64_t size, char *err, size_t errlen)
 {
-	unsigned char *buf = xmalloc(PD_BUF);
-	uint64_t end = off + size, base = off;
-	size_t have = 0, pos = 0, rec;
+	const unsigned char *data;
+	unsigned char *copy;
+	void *map;
+	size_t pos = 0, rec, maplen = 0, released = 0, next = 0;
 	int ret = 0;
 
-	for (;;) {
-		if (have - pos < 8 || have - pos < (size_t)(buf[pos + 6] |
-		    buf[pos + 7] << 8)) {
-			memmove(buf, buf + pos, have - pos);
-			base += pos;
-			have -= pos;
-			pos = 0;
-			have += pd_pread(src, base + have, buf + have,
-			    (size_t)(end - base - have < PD_BUF - have ?
-			    end - base - have : PD_BUF - have));
+	if ((data = pd_map_data(src, off, size, &map, &maplen, &copy)) ==
+	    NULL) {
+		snprintf(err, errlen, "%s: its data cannot be read: %s",
+		    pd->name, strerror(errno));
+		return -1;
+	}
+	while (pos < size) {
+		if (pos >= next) {
+			next = pos + PD_BUF;
+			pd_release(pd, map, data + pos, &released);
 			if (r->progress != NULL && r->progress(r->progress_arg,
-			    base, src->size)) {
+			    off + pos, src->size)) {
 				r->cancelled = 1;
 				break;
 			}
 		}
-		if (have - pos == 0)
-			break;
-		rec = have - pos < 8 ? 0 : (size_t)(buf[pos + 6] |
-		    buf[pos + 7] << 8);
-		if (have - pos < 8 || rec > have - pos) {
+		rec = size - pos < 8 ? 0 : (size_t)(data[pos + 6] |
+		    data[pos + 7] << 8);
+		if (size - pos < 8 || rec > size - pos) {
 			diag_note(pd->diag, "the data ends inside a record at "
 			    "offset %llu (a recording cut short?): the rest is "
-			    "left out", (unsigned long long)(base + pos));
+			    "left out", (unsigned long long)(off + pos));
 			break;
 		}
 		if (rec < 8) {
 			snprintf(err, errlen, "%s: record of size %zu at offset "
 			    "%llu: the data cannot be read past it", pd->name,
-			    rec, (unsigned long long)(base + pos));
+			    rec, (unsigned long long)(off + pos));
 			ret = -1;
 			break;
 		}
-		pd_record(pd, buf + pos, rec);
+		pd_record(pd, data + pos, rec);
 		pos += rec;
 	}
 	pd_flush(pd, UINT64_MAX);
-	free(buf);
+	if (map != NULL)
+		munmap(map, maplen);
+	free(copy);
 	return ret;
 }

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "perf-data.h"
@@ -99,6 +100,206 @@ pd_frame(struct pd *pd, struct pd_thread *t, int cpumode, uint64_t ip,
 	pd_frame_line(pd, addr, sym, sym == NULL ? 0 : tab != NULL ?
 	    (size_t)(tab - sym) : strlen(sym), dso);
 }
+
+/* Mix the bits of a key into a hash. */
+static uint64_t
+pd_hash(uint64_t a, uint64_t b)
+{
+	uint64_t h = a ^ b * 0x9e3779b97f4a7c15ull;
+
+	h = (h ^ h >> 33) * 0xff51afd7ed558ccdull;
+	h = (h ^ h >> 33) * 0xc4ceb9fe1a85ec53ull;
+	return h ^ h >> 33;
+}
+
+/* The hash slot of the cache entry for (dso, what, java): found, or 0. */
+static uint32_t *
+pd_fc_slot(struct pd *pd, const struct pd_dso *dso, uint64_t what, int java)
+{
+	size_t i = (size_t)pd_hash(what, (uint64_t)(uintptr_t)dso << 2 |
+	    (uint64_t)java) & (pd->fccap - 1);
+	const struct pd_fc *e;
+
+	while (pd->fc[i] != 0) {
+		e = &pd->fcv[pd->fc[i] - 1];
+		if (e->what == what && e->dso == dso && e->java == java)
+			break;
+		i = (i + 1) & (pd->fccap - 1);
+	}
+	return &pd->fc[i];
+}
+
+/* Make room for one more cache entry: double the hash when half full. */
+static void
+pd_fc_grow(struct pd *pd)
+{
+	size_t i;
+
+	pd->fcv = xgrow(pd->fcv, &pd->fccapv, pd->fcn + 1, sizeof *pd->fcv);
+	if (pd->fcn * 2 < pd->fccap)
+		return;
+	free(pd->fc);
+	pd->fccap = pd->fccap ? pd->fccap * 2 : 4096;
+	pd->fc = xcalloc(pd->fccap, sizeof *pd->fc);
+	for (i = 0; i < pd->fcn; i++)
+		*pd_fc_slot(pd, pd->fcv[i].dso, pd->fcv[i].what,
+		    pd->fcv[i].java) = (uint32_t)i + 1;
+}
+
+/* Give the parser the frames a cache entry holds. */
+static void
+pd_fc_push(struct pd *pd, const struct pd_fc *e)
+{
+	const char *p = pd->fctext + e->off;
+	uint32_t i, len;
+
+	for (i = 0; i < e->nframes; i++) {
+		memcpy(&len, p, sizeof len);
+		fmt_perf_push_frame(&pd->pp, p + sizeof len, len);
+		p += sizeof len + len;
+	}
+}
+
+/*
+ * Keep in e the frames the parser made of a line (from frames[first] on),
+ * or, when the line did more than add frames, that it must be sent again.
+ */
+static void
+pd_fc_keep(struct pd *pd, struct pd_fc *e, size_t first, uint64_t kept,
+    uint64_t bad)
+{
+	const struct perf_parse *pp = &pd->pp;
+	size_t i;
+	uint32_t len;
+
+	if (!pp->active || pp->kept != kept || pd->diag->bad != bad ||
+	    pp->nframes < first) {
+		e->nframes = PD_FC_LINE;
+		return;
+	}
+	e->off = pd->fctextlen;
+	e->nframes = (uint32_t)(pp->nframes - first);
+	for (i = first; i < pp->nframes; i++) {
+		len = (uint32_t)pp->frames[i].len;
+		pd->fctext = xgrow(pd->fctext, &pd->fctextcap,
+		    pd->fctextlen + sizeof len + len, 1);
+		memcpy(pd->fctext + pd->fctextlen, &len, sizeof len);
+		memcpy(pd->fctext + pd->fctextlen + sizeof len,
+		    pp->text + pp->frames[i].off, len);
+		pd->fctextlen += sizeof len + len;
+	}
+}
+
+/*
+ * Print one call chain entry as perf script prints it, "\tPC SYMBOL+0xOFF
+ * (DSO)", into the parser, and keep the frames it made in e (unless NULL).
+ */
+static void
+pd_chain_line(struct pd *pd, const struct pd_map *m, uint64_t addr,
+    const char *sym, struct pd_fc *e)
+{
+	const char *tab = NULL;
+	char hex[32], mod[256];
+	const char *dso = m != NULL ? m->dso->name : "[unknown]";
+	size_t len = 0, first = pd->pp.nframes;
+	uint64_t kept = pd->pp.kept, bad = pd->diag->bad;
+
+	if (sym != NULL && (tab = strchr(sym, '\t')) != NULL) {
+		/* A module's symbol in kallsyms: "name\t[module]". */
+		snprintf(mod, sizeof mod, "%s", tab + 1);
+		dso = mod;
+	}
+	pd_put(pd, &len, "\t", 1);
+	pd_put(pd, &len, hex, (size_t)snprintf(hex, sizeof hex, "%16llx ",
+	    (unsigned long long)addr));
+	if (sym == NULL)
+		pd_put(pd, &len, "[unknown]", 9);
+	else {
+		pd_put(pd, &len, sym, tab != NULL ? (size_t)(tab - sym) :
+		    strlen(sym));
+		pd_put(pd, &len, "+0x0", 4);
+	}
+	pd_put(pd, &len, " (", 2);
+	pd_put(pd, &len, dso, strlen(dso));
+	pd_put(pd, &len, ")", 1);
+	pd_line(pd, len);
+	if (e != NULL)
+		pd_fc_keep(pd, e, first, kept, bad);
+}
+
+/*
+ * The cache entry for a call chain entry of maps at ip, made when new by
+ * sending its line to the parser (*sent set); -1 when its line must be
+ * sent every time (then sent too).
+ */
+static int64_t
+pd_fc_find(struct pd *pd, const struct pd_maps *maps, uint64_t ip,
+    int *sent)
+{
+	const struct pd_map *m = pd_map_find(maps, ip);
+	const char *sym = NULL;
+	uint64_t addr = ip, what;
+	uint32_t *slot;
+	int java;
+
+	if (m != NULL) {
+		if (!m->dso->identity)
+			addr = ip - m->start + m->pgoff;
+		if (m->dso->kernel && !pd->kloaded)
+			pd_kernel_load(pd);
+		else if (!m->dso->loaded)
+			pd_dso_load(m->dso);
+		sym = sym_find(&m->dso->syms, addr);
+	}
+	/* A name, or the address of what has none, where it counts. */
+	what = sym != NULL ? (uint64_t)(uintptr_t)sym :
+	    pd->pp.opts->addrs ? addr : 0;
+	java = pd->pp.java | (sym == NULL) << 1;
+	pd_fc_grow(pd);
+	slot = pd_fc_slot(pd, m != NULL ? m->dso : NULL, what, java);
+	if (*slot != 0 && pd->fcv[*slot - 1].nframes != PD_FC_LINE)
+		return *slot - 1;
+	*sent = 1;
+	if (*slot != 0 || !pd->pp.active) {
+		pd_chain_line(pd, m, addr, sym, NULL);
+		return -1;
+	}
+	*slot = (uint32_t)pd->fcn + 1;
+	pd->fcv[pd->fcn] = (struct pd_fc){ m != NULL ? m->dso : NULL, what,
+	    java, 0, 0 };
+	pd_chain_line(pd, m, addr, sym, &pd->fcv[pd->fcn++]);
+	return pd->fcv[*slot - 1].nframes != PD_FC_LINE ? (int64_t)*slot - 1 : -1;
+}
+
+/*
+ * One call chain entry into the parser, as the line perf script prints for
+ * it would go: the frames of that line are made once per symbol, and found
+ * again by the address while the maps stay as they were.
+ */
+static void
+pd_chain_frame(struct pd *pd, struct pd_thread *t, int cpumode, uint64_t ip)
+{
+	const struct pd_maps *maps = cpumode == PD_KERNEL ? &pd->kmaps :
+	    cpumode == PD_USER ? t->maps : &pd->nomaps;
+	struct pd_ipc *c;
+	int64_t fc;
+	int sent = 0;
+
+	if (pd->ipc == NULL)
+		pd->ipc = xcalloc(PD_IPC_SIZE, sizeof *pd->ipc);
+	c = &pd->ipc[pd_hash(ip, (uint64_t)(uintptr_t)maps) &
+	    (PD_IPC_SIZE - 1)];
+	if (c->maps == maps && c->ip == ip && c->gen == maps->gen &&
+	    c->java == pd->pp.java)
+		fc = c->fc;
+	else if ((fc = pd_fc_find(pd, maps, ip, &sent)) >= 0)
+		*c = (struct pd_ipc){ maps, ip, maps->gen, (uint32_t)fc,
+		    pd->pp.java };
+	/* A frame line: an inactive sample takes no frames. */
+	if (!sent && fc >= 0 && pd->pp.active)
+		pd_fc_push(pd, &pd->fcv[fc]);
+}
+
 
 /* A parsed sample: the fields perf script prints. */
 struct pd_sample {
@@ -268,7 +469,7 @@ pd_sample(struct pd *pd, const unsigned char *p, size_t n)
 			cpumode = 3;
 		else {
 			nr++;
-			pd_frame(pd, t, cpumode, ip, 0);
+			pd_chain_frame(pd, t, cpumode, ip);
 		}
 	}
 	if (s.user.regs != NULL)

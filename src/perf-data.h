@@ -66,7 +66,7 @@
 #define PD_KERNEL 1		/* cpumodes */
 #define PD_USER 2
 
-#define PD_BUF (4u << 20)	/* bytes of records read at a time */
+#define PD_BUF (4u << 20)	/* bytes of records between progress calls */
 
 /* An event: its attributes and its name. */
 struct pd_attr {
@@ -99,6 +99,7 @@ struct pd_map {
 struct pd_maps {
 	struct pd_map *v;
 	size_t n, cap;
+	uint32_t gen;		/* changes with every change of the maps */
 };
 
 struct pd_thread {
@@ -110,10 +111,34 @@ struct pd_thread {
 
 /* A record waiting for its round to be flushed, in time order. */
 struct pd_ev {
-	uint64_t time, seq;
-	size_t off;		/* in pd.qbuf */
-	uint32_t len;
+	uint64_t time;
+	const unsigned char *p;	/* the record, where it was read */
+	size_t len;
 };
+
+/*
+ * The frames fmt_perf_line() made of one call chain entry's line, kept for
+ * the next entry of the same DSO and symbol (and java flag): the line's
+ * address counts only for a symbol not found, with --addrs.
+ */
+struct pd_fc {
+	const struct pd_dso *dso;	/* NULL: no map */
+	uint64_t what;			/* the symbol's name, or address */
+	int java;			/* the sample's comm starts "java" */
+	uint32_t nframes;		/* PD_FC_LINE: always send the line */
+	size_t off;			/* frames in pd.fctext: length, bytes */
+};
+#define PD_FC_LINE UINT32_MAX
+
+/* A call chain entry seen lately: the maps it was in, and its frames. */
+struct pd_ipc {
+	const struct pd_maps *maps;	/* NULL: an empty slot */
+	uint64_t ip;
+	uint32_t gen;			/* maps->gen then */
+	uint32_t fc;			/* in pd.fcv */
+	int java;
+};
+#define PD_IPC_SIZE 32768		/* entries of pd.ipc, a power of 2 */
 
 struct pd_id {
 	uint64_t id;
@@ -147,13 +172,22 @@ struct pd {
 	struct pd_dso *kernel;
 	int kloaded;
 
-	char *qbuf;			/* records of the rounds not flushed */
-	size_t qlen, qcap;
-	char *qnext;			/* the next qbuf, while flushing */
-	size_t qnextcap;
-	struct pd_ev *q;
-	size_t nq, capq;
-	uint64_t seq, maxtime, nextflush;
+	struct pd_ev *q;		/* records of the rounds not flushed, */
+	size_t nq, capq;		/* in the order they came */
+	struct pd_ev *qtmp;		/* room to merge them in */
+	size_t capqtmp;
+	size_t *runs;			/* where each ordered run of q starts */
+	size_t capruns;
+	uint64_t maxtime, nextflush;
+
+	struct pd_fc *fcv;		/* frame cache entries */
+	size_t fcn, fccapv;
+	uint32_t *fc;			/* hash of them, 1 + index or 0 */
+	size_t fccap;
+	struct pd_ipc *ipc;		/* the latest entry of each ip hash */
+	struct pd_maps nomaps;		/* for entries in no map */
+	char *fctext;
+	size_t fctextlen, fctextcap;
 
 	char *line;			/* a line of perf script text */
 	size_t linecap;
