@@ -25,6 +25,7 @@ sym_elf_open(const char *path)
 	struct stat st;
 	int fd;
 
+	elf_version(EV_CURRENT);	/* before any elf_begin() */
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)) < 0)
 		return -1;
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
@@ -269,7 +270,6 @@ sym_elf_load(struct sym_table *t, const char *path, const unsigned char *bid,
 
 	if ((fd = sym_elf_open(path)) < 0)
 		return -1;
-	elf_version(EV_CURRENT);
 	if ((elf = elf_begin(fd, ELF_C_READ_MMAP, NULL)) == NULL ||
 	    elf_kind(elf) != ELF_K_ELF || gelf_getehdr(elf, &eh) == NULL)
 		goto out;

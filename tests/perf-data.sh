@@ -140,6 +140,11 @@ grep -q "burn_hot" "$TMP/rec.folded" || fail "record: burn_hot missing"
 grep -q "perf script" "$TMP/rec.err" &&
 	fail "record: ran perf script: $(cat "$TMP/rec.err")"
 
+# A recording without build-ids: each file's own is read from it.
+perf record -q -g --no-buildid -o "$TMP/nobid.data" -- "$TMP/prog" 0.3 \
+	>/dev/null 2>&1 || fail "perf record --no-buildid failed"
+every "--no-buildid" "$TMP/nobid.data"
+
 # A recording on a pipe (perf's pipe mode), in a file and on standard input.
 perf record -q -g -o - -- "$TMP/prog" 0.3 > "$TMP/pipe.data" 2>/dev/null ||
 	fail "perf record -o - failed"
