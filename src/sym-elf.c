@@ -10,6 +10,7 @@
 
 #include <fcntl.h>
 #include <gelf.h>
+#include <sys/auxv.h>
 #include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -257,31 +258,48 @@ sym_elf_plt_load(struct sym_table *t, const char *path,
 	return ret;
 }
 
-int
-sym_elf_load(struct sym_table *t, const char *path, const unsigned char *bid,
-    size_t bidlen, int want_symtab, const char *run)
+/*
+ * Fill t from the symbols of elf, an ELF file checked against bid as
+ * sym_elf_load() says, moved by the program headers of run.
+ */
+static int
+sym_elf_read(struct sym_table *t, Elf *elf, const unsigned char *bid,
+    size_t bidlen, int want_symtab, Elf *run)
 {
 	unsigned char fid[64];
 	GElf_Ehdr eh;
 	GElf_Shdr sh;
 	Elf_Scn *scn;
-	Elf *elf, *relf = NULL;
-	int fd, rfd = -1, ret = -1;
+	int ret;
 
-	if ((fd = sym_elf_open(path)) < 0)
+	if (elf_kind(elf) != ELF_K_ELF || gelf_getehdr(elf, &eh) == NULL)
 		return -1;
-	if ((elf = elf_begin(fd, ELF_C_READ_MMAP, NULL)) == NULL ||
-	    elf_kind(elf) != ELF_K_ELF || gelf_getehdr(elf, &eh) == NULL)
-		goto out;
 	if (bidlen > 0 && (sym_elf_note_id(elf, fid, sizeof fid) != bidlen ||
 	    memcmp(fid, bid, bidlen) != 0))
-		goto out;
+		return -1;
 	if ((scn = sym_elf_section(elf, SHT_SYMTAB, &sh)) != NULL)
 		ret = 0;
 	else if (!want_symtab &&
 	    (scn = sym_elf_section(elf, SHT_DYNSYM, &sh)) != NULL)
 		ret = 1;
 	else
+		return -1;
+	if (t->keep == NULL && sym_elf_add(t, elf, run != NULL ? run : elf,
+	    scn, &sh, 1) == 0)
+		sym_finish(t, 0);
+	return ret;
+}
+
+int
+sym_elf_load(struct sym_table *t, const char *path, const unsigned char *bid,
+    size_t bidlen, int want_symtab, const char *run)
+{
+	Elf *elf, *relf = NULL;
+	int fd, rfd = -1, ret = -1;
+
+	if ((fd = sym_elf_open(path)) < 0)
+		return -1;
+	if ((elf = elf_begin(fd, ELF_C_READ_MMAP, NULL)) == NULL)
 		goto out;
 	/*
 	 * perf moves every user-space file's symbols to file offsets, by the
@@ -290,9 +308,7 @@ sym_elf_load(struct sym_table *t, const char *path, const unsigned char *bid,
 	if (run != NULL && strcmp(run, path) != 0 &&
 	    (rfd = sym_elf_open(run)) >= 0)
 		relf = elf_begin(rfd, ELF_C_READ_MMAP, NULL);
-	if (t->keep == NULL &&
-	    sym_elf_add(t, elf, relf != NULL ? relf : elf, scn, &sh, 1) == 0)
-		sym_finish(t, 0);
+	ret = sym_elf_read(t, elf, bid, bidlen, want_symtab, relf);
 	if (relf != NULL)
 		elf_end(relf);
 	if (rfd >= 0)
@@ -301,5 +317,33 @@ out:
 	if (elf != NULL)
 		elf_end(elf);
 	close(fd);
+	return ret;
+}
+
+int
+sym_elf_load_vdso(struct sym_table *t)
+{
+	const unsigned char *img = (const unsigned char *)(uintptr_t)
+	    getauxval(AT_SYSINFO_EHDR);
+	GElf_Ehdr eh;
+	size_t size;
+	Elf *elf;
+	int ret = -1;
+
+	if (img == NULL || memcmp(img, ELFMAG, SELFMAG) != 0)
+		return -1;
+	elf_version(EV_CURRENT);
+	/* The section headers come last: the image ends with them. */
+	if ((elf = elf_memory((char *)img, 64)) == NULL)
+		return -1;
+	if (gelf_getehdr(elf, &eh) != NULL && eh.e_shoff > 0 &&
+	    eh.e_shoff < (1u << 20) && eh.e_shnum < 256) {
+		size = (size_t)eh.e_shoff + (size_t)eh.e_shnum * eh.e_shentsize;
+		elf_end(elf);
+		if ((elf = elf_memory((char *)img, size)) == NULL)
+			return -1;
+		ret = sym_elf_read(t, elf, NULL, 0, 0, NULL);
+	}
+	elf_end(elf);
 	return ret;
 }

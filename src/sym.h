@@ -73,6 +73,11 @@ int sym_elf_load(struct sym_table *t, const char *path,
     const unsigned char *bid, size_t bidlen, int want_symtab,
     const char *run);
 /*
+ * Fill t from the vdso of this process, as perf does for a [vdso] of the
+ * same machine whose build-id it does not know. Returns as sym_elf_load.
+ */
+int sym_elf_load_vdso(struct sym_table *t);
+/*
  * Add the NAME@plt symbols perf makes up for the PLT of the runtime ELF
  * file at path (with .dynsym and .rela.plt). Returns 0, or -1.
  */
