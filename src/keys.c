@@ -41,8 +41,13 @@ const struct key keys[] = {
 	    "the bottom) and an icicle (root at the top)" },
 	{ KEYS_GRAPH, "/", ACT_SEARCH, "search frame names for an extended "
 	    "regular expression" },
-	{ KEYS_GRAPH, "n", ACT_NEXT, "select the next matching frame" },
-	{ KEYS_GRAPH, "N", ACT_PREV, "select the previous matching frame" },
+	{ KEYS_GRAPH, "n", ACT_NEXT, "select the next matching frame, zooming "
+	    "to draw it" },
+	{ KEYS_GRAPH, "N", ACT_PREV, "select the previous matching frame, "
+	    "zooming to draw it" },
+	{ KEYS_GRAPH, "L", ACT_MATCHES, "list the functions the search matches "
+	    "with their self and total shares (Enter: show one in the graph), "
+	    "or back" },
 	{ KEYS_GRAPH, "u", ACT_UNDO, "undo the last change to the view: a "
 	    "zoom, a filter, a switch of view" },
 	{ KEYS_GRAPH, "r", ACT_REVERSE, "reverse (bottom-up): merge stacks "
@@ -58,11 +63,11 @@ const struct key keys[] = {
 	{ KEYS_GRAPH, "R", ACT_RECURSION, "collapse recursion (f;f;f becomes "
 	    "f), or back" },
 	{ KEYS_GRAPH, "t", ACT_TOP, "the top table of every function, or back "
-	    "to the graph" },
+	    "to where it was opened" },
 	{ KEYS_GRAPH, "o", ACT_SORT, "top table: sort by self or by total "
 	    "samples" },
 	{ KEYS_GRAPH, "c", ACT_SANDWICH, "callers (above) and callees (below) "
-	    "of the selected function, or back" },
+	    "of the selected function, or back to where they were opened" },
 	{ KEYS_GRAPH, "Tab", ACT_PANE, "callers and callees: move between the "
 	    "two panes" },
 	{ KEYS_GRAPH, "s", ACT_SAVE_SVG, "save what is on the screen (zoom, "

@@ -337,12 +337,68 @@ filters_focus(struct tui *t, const char *name)
 	return VIEW_LAYOUT;
 }
 
+/* Leave the table or the callers and callees for the screen it came from. */
+static int
+filters_back(struct tui *t)
+{
+	enum tui_mode to = t->cur.from;
+
+	filters_push(t);
+	screen_close(t);
+	t->cur.from = MODE_GRAPH;
+	if (to != MODE_TOP)
+		t->cur.matches = 0;
+	if (to != MODE_GRAPH)
+		screen_enter(t, to);
+	return VIEW_LAYOUT;
+}
+
+int
+filters_show(struct tui *t, uint32_t name)
+{
+	const struct node *nodes = t->p->nodes;
+	uint32_t i, best = NODE_NONE;
+
+	for (i = 1; i < t->p->nnodes; i++)
+		if (nodes[i].name == name && (best == NODE_NONE ||
+		    nodes[i].total > nodes[best].total))
+			best = i;
+	if (best == NODE_NONE || nodes[best].total == 0)
+		return VIEW_DRAW;
+	filters_push(t);
+	screen_close(t);
+	t->cur.matches = 0;
+	t->cur.from = MODE_GRAPH;
+	return view_reveal(&t->graph, best) | VIEW_LAYOUT;
+}
+
+/* L: the top table of the functions the graph's search matches, or back. */
+static int
+filters_matches(struct tui *t, enum tui_mode was)
+{
+	if (was == MODE_TOP && t->cur.matches)
+		return filters_back(t);
+	if (!t->graph.searching) {
+		snprintf(t->msg, sizeof t->msg, "no search: press / in the "
+		    "graph first");
+		return VIEW_DRAW;
+	}
+	filters_push(t);
+	if (was != MODE_TOP)
+		t->cur.from = was;
+	t->cur.matches = 1;
+	screen_close(t);
+	screen_enter(t, MODE_TOP);
+	return VIEW_LAYOUT;
+}
+
 int
 filters_sandwich(struct tui *t, const char *name)
 {
 	char *s = xstrdup(name);
 
 	filters_push(t);
+	t->cur.from = t->cur.mode;
 	screen_close(t);
 	free(t->cur.func);
 	t->cur.func = s;
@@ -529,14 +585,16 @@ filters_action(struct tui *t, enum action act)
 			return VIEW_DRAW;
 		return filters_focus(t, name);
 	case ACT_TOP:
-		filters_push(t);
-		screen_close(t);
-		screen_enter(t, was == MODE_TOP ? MODE_GRAPH : MODE_TOP);
-		return VIEW_LAYOUT;
 	case ACT_SANDWICH:
-		if (t->cur.mode == MODE_SANDWICH) {
+		/* Again: back to the screen it came from. */
+		if (was == (act == ACT_TOP ? MODE_TOP : MODE_SANDWICH))
+			return filters_back(t);
+		if (act == ACT_TOP) {
 			filters_push(t);
+			t->cur.from = was;
+			t->cur.matches = 0;
 			screen_close(t);
+			screen_enter(t, MODE_TOP);
 			return VIEW_LAYOUT;
 		}
 		if ((name = filters_selected(t)) == NULL)
@@ -550,6 +608,8 @@ filters_action(struct tui *t, enum action act)
 		snprintf(t->msg, sizeof t->msg, "o sorts the top table: t shows "
 		    "it");
 		return VIEW_DRAW;
+	case ACT_MATCHES:
+		return filters_matches(t, was);
 	case ACT_UNDO:
 		return filters_undo(t);
 	case ACT_WIDTHS:

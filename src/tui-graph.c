@@ -19,17 +19,27 @@
 #include "svg.h"
 #include "text.h"
 #include "tui-screen.h"
+#include "util.h"
 
 #define LABEL_MAX 8192
 static const struct rgb match_rgb = { 230, 0, 230 };	/* as flamegraph.pl */
 static const struct rgb filler_rgb = { 150, 150, 150 };
 static const struct rgb selected_rgb = { 68, 68, 68 };	/* under the text */
+static const struct rgb ancestor_rgb = { 190, 190, 190 };	/* dimmed */
 
 /* The screen line of a layout row of v, drawn from line top, h high. */
 static int
 graph_line(const struct view *v, int top, int h, size_t row)
 {
-	return top + (v->icicle ? (int)row : h - 1 - (int)row);
+	return top + (v->icicle ? v->nanc + (int)row : h - 1 - v->nanc -
+	    (int)row);
+}
+
+/* The screen line of ancestor row i of v (0: the zoom root's parent). */
+static int
+graph_ancestor_line(const struct view *v, int top, int h, int i)
+{
+	return top + (v->icicle ? v->nanc - 1 - i : h - v->nanc + i);
 }
 
 /* c as a percentage of of. */
@@ -90,6 +100,59 @@ graph_diff_status(const struct diffcache *dc, const struct profile *p,
 	    dc->hidstacks[n] == 1 ? "" : "s", h, profile_unit(p));
 }
 
+/*
+ * The path from the view's base to the selected frame in at most cols cells,
+ * "all > main > serve" (with a UTF-8 arrow), cut at the left when long.
+ * Returns its width.
+ */
+static int
+graph_breadcrumb(const struct view *v, int cols, char *out, size_t size)
+{
+	const char *sep = term.utf8 ? " \xe2\x80\xba " : " > ";
+	const char *cut = term.utf8 ? "\xe2\x80\xa6" : "..";
+	const struct name *nm;
+	uint32_t n, *path = NULL;
+	char *tmp;
+	size_t np = 0, cap = 0, k, len = 0;
+	int w = 0, nw, cw = term.utf8 ? 1 : 2;
+
+	for (n = v->sel; n != NODE_NONE; n = v->p->nodes[n].parent) {
+		path = xgrow(path, &cap, np + 1, sizeof *path);
+		path[np++] = n;
+		if (n == view_base(v))
+			break;
+	}
+	/* As many frames from the selection up as fit with the cut mark. */
+	for (k = 0; k < np; k++) {
+		nm = profile_name(v->p, path[k]);
+		nw = text_width(nm->s, nm->len, term.utf8) + (k > 0 ? 3 : 0);
+		if (k > 0 && w + nw + (k + 1 < np ? cw + 3 : 0) > cols)
+			break;
+		w += nw;
+	}
+	if (k <= 1 && np > 1 && w > cols)
+		k = 1;
+	out[0] = '\0';
+	if (k < np)
+		len = (size_t)snprintf(out, size, "%s%s", cut, sep);
+	while (k-- > 0 && len < size) {
+		nm = profile_name(v->p, path[k]);
+		text_fit(nm->s, nm->len, cols, term.utf8, out + len, size - len);
+		len += strlen(out + len);
+		if (k > 0 && len < size)
+			len += (size_t)snprintf(out + len, size - len, "%s", sep);
+	}
+	free(path);
+	if (len >= size)
+		len = size - 1;
+	if ((w = text_width(out, len, term.utf8)) <= cols)
+		return w;
+	tmp = xstrndup(out, len);	/* one name alone is too long */
+	w = text_fit(tmp, len, cols, term.utf8, out, size);
+	free(tmp);
+	return w;
+}
+
 void
 graph_status(struct tui *t)
 {
@@ -97,16 +160,21 @@ graph_status(struct tui *t)
 	const struct name *nm = profile_name(p, t->v->sel);
 	uint64_t c = p->nodes[t->v->sel].total;
 	const struct diffcache *dc;
-	char right[256], count[64], name[LABEL_MAX];
-	double all, zoom;
+	char right[256], count[64], name[LABEL_MAX], filtered[64] = "";
+	double all, shown, zoom;
 	int rw, nw, x;
 
 	chrome_count(p, c, count, sizeof count);
-	all = graph_pct(c, t->p->nodes[PROFILE_ROOT].total);
+	/* Of the profile as loaded, and of what the filters left of it. */
+	all = graph_pct(c, t->orig->nodes[PROFILE_ROOT].total);
+	shown = graph_pct(c, t->p->nodes[PROFILE_ROOT].total);
 	zoom = graph_pct(c, p->nodes[view_root(t->v)].total);
+	if (t->p->nodes[PROFILE_ROOT].total != t->orig->nodes[PROFILE_ROOT].total)
+		snprintf(filtered, sizeof filtered, " | %.2f%% of filtered",
+		    shown);
 	/* The numbers in full, or shorter when the screen is narrow. */
-	snprintf(right, sizeof right, " | %s %s | %.2f%% of total | "
-	    "%.2f%% of zoom", count, profile_unit(p), all, zoom);
+	snprintf(right, sizeof right, " | %s %s | %.2f%% of total%s | "
+	    "%.2f%% of zoom", count, profile_unit(p), all, filtered, zoom);
 	if ((dc = diffcache_get(t, p)) != NULL) {
 		graph_diff_status(dc, p, t->v->sel, 0, right, sizeof right);
 		if ((int)strlen(right) + 8 > COLS)
@@ -119,8 +187,12 @@ graph_status(struct tui *t)
 	if ((int)strlen(right) + 8 > COLS)
 		snprintf(right, sizeof right, " %.1f%%", all);
 	rw = (int)strlen(right);
-	nw = text_fit(nm->s, nm->len, COLS - rw > 1 ? COLS - rw : 1, term.utf8,
-	    name, sizeof name);
+	if (view_root(t->v) != view_base(t->v))
+		nw = graph_breadcrumb(t->v, COLS - rw > 1 ? COLS - rw : 1, name,
+		    sizeof name);
+	else
+		nw = text_fit(nm->s, nm->len, COLS - rw > 1 ? COLS - rw : 1,
+		    term.utf8, name, sizeof name);
 	attr_set(A_REVERSE | A_BOLD, 0, NULL);
 	mvaddstr(LINES - 2, 0, name);
 	attr_set(A_REVERSE, 0, NULL);
@@ -235,6 +307,37 @@ graph_frame(struct tui *t, const struct view *v, const struct diffcache *dc,
 	attr_set(A_NORMAL, 0, NULL);
 }
 
+/* The zoom root's ancestors, dimmed and full width; the farthest elided. */
+static void
+graph_ancestors(const struct view *v, int top, int h)
+{
+	char text[LABEL_MAX], label[LABEL_MAX];
+	const struct name *nm;
+	uint32_t n;
+	int i, x, w;
+
+	attr_set(term.colors == TERM_MONO ? A_DIM | A_UNDERLINE : A_NORMAL,
+	    term.colors == TERM_MONO ? 0 : term_pair(COLOR_BLACK,
+	    term_color(ancestor_rgb)), NULL);
+	for (i = 0; i < v->nanc; i++) {
+		if ((n = view_ancestor(v, i)) != NODE_NONE) {
+			nm = profile_name(v->p, n);
+			w = text_fit(nm->s, nm->len, COLS, term.utf8, label,
+			    sizeof label);
+		} else {
+			snprintf(text, sizeof text, "%s %lu more below",
+			    term.utf8 ? "\xe2\x80\xa6" : "..",
+			    (unsigned long)v->elided);
+			w = text_fit(text, strlen(text), COLS, term.utf8,
+			    label, sizeof label);
+		}
+		mvaddstr(graph_ancestor_line(v, top, h, i), 0, label);
+		for (x = w; x < COLS; x++)
+			addch(' ');
+	}
+	attr_set(A_NORMAL, 0, NULL);
+}
+
 void
 graph_view(struct tui *t, const struct view *v, int top, int h)
 {
@@ -243,6 +346,7 @@ graph_view(struct tui *t, const struct view *v, int top, int h)
 	size_t r, i;
 	int y;
 
+	graph_ancestors(v, top, h);
 	for (r = 0; r < v->nrows; r++) {
 		y = graph_line(v, top, h, r);
 		for (i = 0; i < v->rows[r].n; i++) {
@@ -259,16 +363,21 @@ graph_view(struct tui *t, const struct view *v, int top, int h)
 }
 
 
-/* The layout row of t->v at screen line y, or -1. */
+/*
+ * The layout row of t->v at screen line y, or -1; on an ancestor's row,
+ * -2 - the ancestor row's index.
+ */
 static int
 graph_row_at(const struct tui *t, int y)
 {
+	const struct view *v = t->v;
 	int r;
 
 	if (y < t->vtop || y >= t->vtop + t->vheight)
 		return -1;
 	r = y - t->vtop;
-	return t->v->icicle ? r : t->vheight - 1 - r;
+	r = v->icicle ? r : t->vheight - 1 - r;
+	return r < v->nanc ? -2 - (v->nanc - 1 - r) : r - v->nanc;
 }
 
 /* Lay out the graph between the title and the status line. */
@@ -428,6 +537,8 @@ graph_click(struct tui *t, const struct term_event *ev, int dbl)
 	int row = graph_row_at(t, ev->line);
 	uint32_t n;
 
+	if (row <= -2)		/* an ancestor: zoom out to it */
+		return view_zoom_out_to(t->v, view_ancestor(t->v, -2 - row));
 	if (row < 0)
 		return 0;
 	n = view_node_at(t->v, (size_t)row, ev->col);
@@ -511,13 +622,10 @@ graph_action(struct tui *t, enum action act, const struct term_event *ev)
 			return graph_say(t, "no search: press / to start one");
 		if (v->matched == 0)
 			return graph_say(t, "no frame matches");
-		if (view_matched_zoom(v) == 0)
-			return graph_say(t, "no frame in this zoom matches: "
-			    "Backspace or 0 zooms out");
+		/* Zooms out, or in, to draw the match: u goes back. */
+		filters_mark(t);
 		ret = view_search_next(v, act == ACT_NEXT ? 1 : -1);
-		if (ret == 0 && !view_matches(v, v->sel))
-			return graph_say(t, "the matching frames are all narrower "
-			    "than a cell: zoom in to reach them");
+		filters_marked(t);
 		return ret;
 	case ACT_SAVE_SVG:
 		return graph_save(t, "Save SVG as: ", "");

@@ -44,6 +44,7 @@ sandwich_root(struct view *v)
 	if (c != NODE_NONE && v->p->nodes[c].next == NODE_NONE) {
 		v->sel = c;
 		view_zoom(v);
+		v->nbase = v->nzoom;	/* no "all" under the function */
 	}
 }
 

@@ -160,6 +160,8 @@ void filters_mark(struct tui *);
 void filters_marked(struct tui *);
 /* Focus the graph on a function's name (top table, sandwich). */
 int filters_focus(struct tui *, const char *name);
+/* Show the heaviest frame of a name's id in the graph (list of matches). */
+int filters_show(struct tui *, uint32_t name);
 /* Open the callers and callees of a function's name. */
 int filters_sandwich(struct tui *, const char *name);
 /* The loaded profile t->orig was replaced: rebuild, forget the undo. */

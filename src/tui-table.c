@@ -1,7 +1,9 @@
 /*
  * tui-table.c: the top table screen: every function of the profile shown with
  * its self and total samples, sorted by either, searched with /; Enter
- * focuses the graph on the selected function.
+ * focuses the graph on the selected function. L opens it as the list of
+ * the functions the graph's search matches, where Enter shows the
+ * function's heaviest frame in the graph.
  *
  * Lines: the title, the column heads, the rows, a status line and the
  * bottom line, as the graph's screen.
@@ -29,6 +31,8 @@ struct tui_table {
 	size_t *vis;		/* rows shown: indices into top */
 	size_t nvis, sel, first;
 	char *pat;		/* the search, or NULL */
+	int icase;		/* the search ignores case */
+	int matches;		/* pat is the graph's search (L) */
 	unsigned gen;		/* t->gen when top was computed */
 	char *keep;		/* flametui top: the selected function's name
 				   while the profile is replaced */
@@ -61,7 +65,7 @@ table_filter(struct tui *t)
 	tb->vis = xcalloc(tb->ntop > 0 ? tb->ntop : 1, sizeof *tb->vis);
 	tb->nvis = 0;
 	if (tb->pat != NULL)
-		ok = match_compile(&re, tb->pat, t->icase, NULL, 0) == 0;
+		ok = match_compile(&re, tb->pat, tb->icase, NULL, 0) == 0;
 	for (i = 0; i < tb->ntop; i++)
 		if (!ok || regexec(&re, t->p->names[tb->top[i].name].s, 0, NULL,
 		    0) == 0)
@@ -188,7 +192,12 @@ table_draw(struct tui *t)
 		}
 	}
 	if (LINES >= 3) {
-		if (tb->pat != NULL)
+		if (tb->matches)
+			snprintf(line, sizeof line, "%zu of %zu functions match "
+			    "the search /%s/%s | sorted by %s samples", tb->nvis,
+			    tb->ntop, tb->pat, tb->icase ? "i" : "",
+			    tb->sort == TOP_BY_SELF ? "self" : "total");
+		else if (tb->pat != NULL)
 			snprintf(line, sizeof line, "%zu of %zu functions | "
 			    "sorted by %s samples", tb->nvis, tb->ntop,
 			    tb->sort == TOP_BY_SELF ? "self" : "total");
@@ -203,9 +212,13 @@ table_draw(struct tui *t)
 	if (LINES >= 2) {
 		if (t->msg[0] != '\0')
 			snprintf(line, sizeof line, "%s", t->msg);
+		else if (tb->matches)
+			snprintf(line, sizeof line, "Enter: show in the graph  "
+			    "f: focus  c: callers and callees  o: sort  L: back  "
+			    "u: undo  q: quit");
 		else if (tb->pat != NULL)
 			snprintf(line, sizeof line, "/%s/%s (Esc: clear)",
-			    tb->pat, t->icase ? "i" : "");
+			    tb->pat, tb->icase ? "i" : "");
 		else
 			snprintf(line, sizeof line, "Enter: focus  c: callers "
 			    "and callees  o: sort  /: search  t: graph  "
@@ -230,6 +243,8 @@ table_search(struct tui *t)
 		return VIEW_DRAW;
 	free(tb->pat);
 	tb->pat = NULL;
+	tb->icase = t->icase;
+	tb->matches = t->cur.matches = 0;
 	if (pr.buf[0] != '\0') {
 		if (match_compile(&re, pr.buf, t->icase, t->msg,
 		    sizeof t->msg) != 0)
@@ -253,6 +268,41 @@ table_selected(struct tui *t)
 	if (tb->sel >= tb->nvis)
 		return NULL;
 	return t->p->names[tb->top[tb->vis[tb->sel]].name].s;
+}
+
+/* Enter: focus on the selected function; in the list of matches, show it. */
+static int
+table_enter(struct tui *t)
+{
+	struct tui_table *tb = t->table;
+
+	if (tb->sel >= tb->nvis)
+		return VIEW_DRAW;
+	if (tb->matches)
+		return filters_show(t, tb->top[tb->vis[tb->sel]].name);
+	return filters_focus(t, table_selected(t));
+}
+
+/* Opening: the list of the graph's matches (L), or the table as it was. */
+static int
+table_open(struct tui *t)
+{
+	struct tui_table *tb = table_ensure(t);
+
+	if (t->cur.matches && t->graph.searching) {
+		free(tb->pat);
+		tb->pat = xstrdup(t->graph.pattern);
+		tb->icase = t->graph.icase;
+		tb->matches = 1;
+	} else if (tb->matches) {
+		free(tb->pat);
+		tb->pat = NULL;
+		tb->matches = 0;
+	} else
+		return 0;
+	tb->sel = tb->first = 0;
+	table_filter(t);
+	return 0;
 }
 
 /* The table's actions: moves, focus, sort, search; SCREEN_PASS for others. */
@@ -279,7 +329,7 @@ table_action(struct tui *t, enum action act, const struct term_event *ev)
 			return VIEW_DRAW;
 		}
 		tb->sel = i;
-		return filters_focus(t, table_selected(t));
+		return table_enter(t);
 	case ACT_UP:
 	case ACT_SCROLL_UP:
 		if (tb->sel > 0)
@@ -303,6 +353,7 @@ table_action(struct tui *t, enum action act, const struct term_event *ev)
 		tb->sel = 0;
 		return VIEW_DRAW;
 	case ACT_ZOOM:
+		return table_enter(t);
 	case ACT_FOCUS:
 	case ACT_SANDWICH:
 		if ((name = table_selected(t)) == NULL)
@@ -320,7 +371,7 @@ table_action(struct tui *t, enum action act, const struct term_event *ev)
 	case ACT_SEARCH:
 		return table_search(t);
 	case ACT_ESCAPE:
-		if (tb->pat != NULL) {
+		if (tb->pat != NULL && !tb->matches) {
 			free(tb->pat);
 			tb->pat = NULL;
 			table_filter(t);
@@ -379,6 +430,7 @@ table_free(struct tui *t)
 const struct screen table_screen = {
 	.name = "top table",
 	.keys = KEYS_GRAPH,
+	.open = table_open,
 	.draw = table_draw,
 	.action = table_action,
 	.free = table_free,

@@ -33,6 +33,8 @@ struct vstate {
 	char *hide;		/* regexes; NULL for none */
 	char *ignore;
 	enum tui_mode mode;
+	enum tui_mode from;	/* the mode t or c opened this one from */
+	int matches;		/* the table lists the search's functions */
 	char *func;		/* the sandwich's function */
 	uint32_t *zoom;		/* the graph's zoom stack and selection */
 	size_t nzoom;

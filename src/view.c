@@ -87,7 +87,7 @@ view_init(struct view *v, struct profile *p)
 		v->sorted = xcalloc((size_t)p->nnodes / 8 + 1, 1);
 	v->zoom = xgrow(NULL, &v->capzoom, 8, sizeof *v->zoom);
 	v->zoom[0] = PROFILE_ROOT;
-	v->nzoom = 1;
+	v->nzoom = v->nbase = 1;
 	v->sel = PROFILE_ROOT;
 	v->lastchild = NODE_NONE;
 	v->pinned = NODE_NONE;
@@ -115,7 +115,9 @@ int
 view_resize(struct view *v, int width, int height)
 {
 	v->width = width > 0 ? width : 0;
-	v->height = height > 0 ? height : 0;
+	v->area = v->height = height > 0 ? height : 0;
+	v->nanc = 0;
+	v->elided = 0;
 	return VIEW_LAYOUT;
 }
 
@@ -129,6 +131,59 @@ double
 view_width_of(const struct view *v, uint32_t node)
 {
 	return (double)v->p->nodes[node].total * view_scale(v);
+}
+
+uint32_t
+view_base(const struct view *v)
+{
+	return v->zoom[(v->nbase < v->nzoom ? v->nbase : v->nzoom) - 1];
+}
+
+/* Rows for the zoom root's ancestors: up to a third of the area. */
+static void
+view_ancestors(struct view *v)
+{
+	const struct node *nodes = v->p->nodes;
+	uint32_t root = view_root(v), base = view_base(v);
+	uint32_t above = nodes[root].depth - nodes[base].depth;
+	int cap = v->area / 3;
+
+	v->nanc = above < (uint32_t)cap ? (int)above : cap;
+	v->elided = v->nanc == 0 ? 0 : above - (uint32_t)v->nanc;
+	if (v->elided > 0)	/* the farthest row says how many are left */
+		v->elided++;
+	v->height = v->area - v->nanc;
+}
+
+uint32_t
+view_ancestor(const struct view *v, int i)
+{
+	uint32_t n = view_root(v);
+
+	if (i < 0 || i >= v->nanc || (v->elided > 0 && i == v->nanc - 1))
+		return NODE_NONE;
+	while (i-- >= 0)
+		n = v->p->nodes[n].parent;
+	return n;
+}
+
+int
+view_zoom_out_to(struct view *v, uint32_t node)
+{
+	const struct node *nodes = v->p->nodes;
+
+	if (node == NODE_NONE || nodes[node].depth >= nodes[view_root(v)].depth)
+		return 0;
+	while (v->nzoom > 1 && nodes[view_root(v)].depth > nodes[node].depth)
+		v->nzoom--;
+	if (view_root(v) != node) {
+		v->zoom = xgrow(v->zoom, &v->capzoom, v->nzoom + 1,
+		    sizeof *v->zoom);
+		v->zoom[v->nzoom++] = node;
+	}
+	v->sel = node;
+	v->scroll = 0;
+	return VIEW_LAYOUT;
 }
 
 int64_t
@@ -340,6 +395,7 @@ view_layout(struct view *v)
 	uint32_t n;
 	int pass;
 
+	view_ancestors(v);
 	if (view_depth_of(v, v->sel) < 0)
 		v->sel = view_root(v);
 	/* A selection too narrow to draw moves to its nearest drawn parent. */
@@ -631,42 +687,87 @@ view_matched_zoom(const struct view *v)
 	return v->matchsum[root];
 }
 
-/* The next frame after n in preorder among frames at least a cell wide. */
+/*
+ * The next frame after n in preorder under the view's base, going into
+ * n's children only when down is set.
+ */
 static uint32_t
-view_preorder_next(struct view *v, uint32_t n)
+view_preorder_next(struct view *v, uint32_t n, int down)
 {
 	const struct node *nodes = v->p->nodes;
-	uint32_t root = view_root(v), c;
+	uint32_t base = view_base(v);
 
-	view_sort(v, n);
-	for (c = nodes[n].child; c != NODE_NONE; c = nodes[c].next)
-		if (view_width_of(v, c) >= 1.0)
-			return c;
-	while (n != root) {
-		for (c = nodes[n].next; c != NODE_NONE; c = nodes[c].next)
-			if (view_width_of(v, c) >= 1.0)
-				return c;
-		n = nodes[n].parent;
+	if (down) {
+		view_sort(v, n);
+		if (nodes[n].child != NODE_NONE)
+			return nodes[n].child;
 	}
+	for (; n != base; n = nodes[n].parent)
+		if (nodes[n].next != NODE_NONE)
+			return nodes[n].next;
 	return NODE_NONE;
+}
+
+int
+view_reveal(struct view *v, uint32_t node)
+{
+	const struct node *nodes = v->p->nodes;
+	uint32_t par, root;
+	int ret = 0;
+
+	/* Out until the zoom holds the frame, then in until it is drawn. */
+	while (v->nzoom > v->nbase && view_depth_of(v, node) < 0) {
+		v->nzoom--;
+		ret = VIEW_LAYOUT;
+	}
+	if (view_depth_of(v, node) < 0)
+		return ret;
+	root = view_root(v);
+	if (node != root && view_width_of(v, node) < 1.0) {
+		par = nodes[node].parent;
+		/* The parent, when the frame is a cell wide in it. */
+		if (par == root || (double)nodes[node].total * v->width <
+		    (double)nodes[par].total)
+			par = node;
+		v->zoom = xgrow(v->zoom, &v->capzoom, v->nzoom + 1,
+		    sizeof *v->zoom);
+		v->zoom[v->nzoom++] = par;
+		ret = VIEW_LAYOUT;
+	}
+	if (ret != 0)
+		v->scroll = 0;
+	v->sel = node;
+	return ret | VIEW_LAYOUT;
 }
 
 int
 view_search_next(struct view *v, int dir)
 {
-	uint32_t n, first = NODE_NONE, last = NODE_NONE, before = NODE_NONE;
-	uint32_t after = NODE_NONE;
-	int seen = 0;
+	const struct node *nodes = v->p->nodes;
+	uint32_t *path = NULL, n, first = NODE_NONE, last = NODE_NONE;
+	uint32_t before = NODE_NONE, after = NODE_NONE, sd = nodes[v->sel].depth;
+	size_t cap = 0;
+	int seen = 0, down;
 
 	if (!v->searching)
 		return 0;
-	/* Walk the drawable frames in order, noting matches around sel. */
-	for (n = view_root(v); n != NODE_NONE; n = view_preorder_next(v, n)) {
+	/* The selection's path, by depth, to go down it whatever matches. */
+	path = xgrow(NULL, &cap, (size_t)sd + 1, sizeof *path);
+	for (n = v->sel; n != NODE_NONE; n = nodes[n].parent)
+		path[nodes[n].depth] = n;
+	/*
+	 * Every frame under the base in order, however narrow, going down
+	 * only where something matches, noting the matches around sel.
+	 */
+	for (n = view_base(v); n != NODE_NONE; n = view_preorder_next(v, n,
+	    down)) {
+		down = v->covered[n] || v->matchsum[n] > 0 ||
+		    (nodes[n].depth <= sd && path[nodes[n].depth] == n);
 		if (n == v->sel) {
 			seen = 1;
 			continue;
 		}
-		if (!view_matches(v, n))
+		if (!view_matches(v, n) || nodes[n].total == 0)
 			continue;
 		if (first == NODE_NONE)
 			first = n;
@@ -679,11 +780,14 @@ view_search_next(struct view *v, int dir)
 				break;
 		}
 	}
+	free(path);
 	if (dir > 0)
 		n = after != NODE_NONE ? after : first;
 	else
 		n = before != NODE_NONE ? before : last;
-	return view_select(v, n);
+	if (n == NODE_NONE)
+		return 0;
+	return view_reveal(v, n);
 }
 
 void

@@ -8,9 +8,11 @@
  * through view_* calls. Nothing here knows about curses, so other front
  * ends (an SVG export of what is on screen, for one) can use it as well.
  *
- * Geometry: the graph is width cells wide and height rows tall. Row 0 of
- * the layout is the zoom root's depth plus the scroll; in a flame graph the
- * drawing puts it at the bottom, in an icicle at the top.
+ * Geometry: the graph area is width cells wide and area rows tall. When
+ * zoomed, the zoom root's ancestors take up to a third of the rows on its
+ * root side, full width (nanc rows), and the subtree the other height
+ * rows. Row 0 of the layout is the zoom root's depth plus the scroll; in a
+ * flame graph the drawing puts it at the bottom, in an icicle at the top.
  */
 #ifndef VIEW_H
 #define VIEW_H
@@ -49,12 +51,17 @@ struct view {
 
 	uint32_t *zoom;		/* zoom stack; zoom[nzoom - 1] is the root */
 	size_t nzoom, capzoom;
+	size_t nbase;		/* zoom levels that are the view's own floor:
+				   ancestors and the path stop at zoom[nbase - 1] */
 	uint32_t sel;		/* the selected frame */
 	uint32_t lastchild;	/* the frame the selection last left upwards */
 	uint32_t pinned;	/* view_follow()'s selection: stays selected
 				   even when too narrow to draw */
 	int icicle;		/* root at the top instead of the bottom */
-	int width, height;	/* graph area, in cells */
+	int width, height;	/* the zoom root's rows, in cells */
+	int area;		/* the graph area's rows, from view_resize */
+	int nanc;		/* rows of the zoom root's ancestors under it */
+	uint32_t elided;	/* ancestors left out: the farthest row says so */
 	uint32_t scroll;	/* depth (below the zoom root) of row 0 */
 
 	/* Search. */
@@ -96,6 +103,15 @@ void view_layout(struct view *);
 
 /* The zoom root. */
 uint32_t view_root(const struct view *);
+/* The floor of the zoom: the root of the view's own tree (1 for the graph). */
+uint32_t view_base(const struct view *);
+/*
+ * The frame of ancestor row i (0: the zoom root's parent, up to nanc - 1),
+ * or NODE_NONE for the row that says how many more are elided.
+ */
+uint32_t view_ancestor(const struct view *, int i);
+/* Zoom out to an ancestor of the zoom root and select it. */
+int view_zoom_out_to(struct view *, uint32_t node);
 /* The node's exact width in cells at the current zoom. */
 double view_width_of(const struct view *, uint32_t node);
 /* The depth of a node below the zoom root, or -1 when outside the zoom. */
@@ -132,8 +148,17 @@ int view_search(struct view *, const char *pattern, int icase, char *err,
 int view_search_clear(struct view *);
 /* Does a node's name match the active search? */
 int view_matches(const struct view *, uint32_t node);
-/* Select the next (dir 1) or previous (dir -1) visible matching frame. */
+/*
+ * Select the next (dir 1) or previous (dir -1) matching frame, in the
+ * order drawn, under the view's base, revealing it as view_reveal does.
+ */
 int view_search_next(struct view *, int dir);
+/*
+ * Select a frame and make it drawn: zoom out until the zoom holds it, then,
+ * when narrower than a cell, into its parent (or itself, when that is not
+ * enough). Undoing it is the caller's.
+ */
+int view_reveal(struct view *, uint32_t node);
 /* Samples matched, counted once per nesting, in the whole zoom. */
 uint64_t view_matched_zoom(const struct view *);
 

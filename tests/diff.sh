@@ -167,7 +167,7 @@ keys Left Up Enter
 wait_for '\| zoom: a$'
 keys w
 wait_line 1 'before, after | 25 samples | folded | widths: BEFORE | zoom: a'
-wait_line 11 'a | before 10 | after 30 | delta +20 (+200.0%) | widths: before'
+wait_line 11 'all › main › a | before 10 | after 30 | delta +20 (+200.0%) | widths: before'
 # Reversed, the stacks keep both counts: gone is a root, 5 of 25 samples.
 keys 0 r
 wait_line 1 'before, after | 25 samples | folded | reverse | widths: BEFORE'

@@ -39,15 +39,18 @@ wait_line 39 "init | 300 samples | 25.00% of total | 25.00% of zoom"
 keys l k
 wait_line 39 "parse | 500 samples | 41.67% of total | 41.67% of zoom"
 
-# Enter zooms: parse becomes full width.
+# Enter zooms: parse becomes full width, over its ancestors drawn full
+# width, and the status line gives the path to the selection.
 keys Enter
 wait_line 1 "$TMP/p.folded | 1,200 samples | folded | zoom: parse"
-expect_eq "zoomed root row" "parse" "$(line 38)"
-expect_eq "zoomed children" "$(printf '%-72s%s' lex read)" "$(line 37)"
+expect_eq "ancestor all" "all" "$(line 38)"
+expect_eq "ancestor main" "main" "$(line 37)"
+expect_eq "zoomed root row" "parse" "$(line 36)"
+expect_eq "zoomed children" "$(printf '%-72s%s' lex read)" "$(line 35)"
 expect_eq "zoomed status" \
-	"parse | 500 samples | 41.67% of total | 100.00% of zoom" "$(line 39)"
+	"all › main › parse | 500 samples | 41.67% of total | 100.00% of zoom" "$(line 39)"
 keys Up
-wait_line 39 "lex | 300 samples | 25.00% of total | 60.00% of zoom"
+wait_line 39 "all › main › parse › lex | 300 samples | 25.00% of total | 60.00% of zoom"
 
 # u goes back one level; the selection stays.
 keys u
@@ -71,7 +74,7 @@ wait_line 40 "/main|parse/ matched 75.00% of total, 75.00% of zoom (n, N: next, 
 keys / 'R(EA|EC)' Tab Enter
 wait_line 40 "/R(EA|EC)/i matched 36.67% of total, 36.67% of zoom (n, N: next, previous; Esc: clear)"
 keys Down Down Enter
-wait_line 39 "main | 900 samples | 75.00% of total | 100.00% of zoom"
+wait_line 39 "all › main | 900 samples | 75.00% of total | 100.00% of zoom"
 expect_eq "search share of zoom" \
 	"/R(EA|EC)/i matched 36.67% of total, 48.89% of zoom (n, N: next, previous; Esc: clear)" \
 	"$(line 40)"

@@ -28,12 +28,21 @@ wait_line 39 "parse | 500 samples | 41.67% of total | 41.67% of zoom"
 # A click on the selection zooms.
 press 60 36
 wait_line 1 "$TMP/p.folded | 1,200 samples | folded | zoom: parse"
-expect_eq "zoomed children" "$(printf '%-72s%s' lex read)" "$(line 37)"
+expect_eq "zoomed children" "$(printf '%-72s%s' lex read)" "$(line 35)"
 # A double click on an unselected frame zooms into it.
-keys -l "$(printf '\033[<0;100;37M\033[<0;100;37m\033[<0;100;37M\033[<0;100;37m')"
+keys -l "$(printf '\033[<0;100;35M\033[<0;100;35m\033[<0;100;35M\033[<0;100;35m')"
 wait_line 1 "$TMP/p.folded | 1,200 samples | folded | zoom: read"
 expect_eq "double click" \
-	"read | 200 samples | 16.67% of total | 100.00% of zoom" "$(line 39)"
+	"all › main › parse › read | 200 samples | 16.67% of total | 100.00% of zoom" "$(line 39)"
+# The ancestors under the zoomed frame: all, main, parse (line 36); a
+# click on one zooms out to it.
+expect_eq "ancestor parse" "parse" "$(line 36)"
+press 100 37
+wait_line 1 "$TMP/p.folded | 1,200 samples | folded | zoom: main"
+expect_eq "zoomed out to main" \
+	"all › main | 900 samples | 75.00% of total | 100.00% of zoom" "$(line 39)"
+press 5 38
+wait_line 1 "$TMP/p.folded | 1,200 samples | folded"
 keys q
 wait_for '^EXITED 0$'
 

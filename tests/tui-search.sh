@@ -98,8 +98,9 @@ wait_line 40 "bad regular expression 'f{1,99}{1,99}': its repeats make over 1000
 keys q
 wait_for '^EXITED 0$'
 
-# n says why it selects nothing: every match is narrower than a cell, or
-# none is in the zoom.
+# n reaches a match narrower than a cell whose parent is not enough
+# either: it zooms into the match itself; from a zoom that holds no match,
+# n zooms out to one.
 { echo 'main;big 1000'; for i in 1 2 3 4 5; do echo "main;x$i 1"; done; } \
 	>"$TMP/narrow.folded"
 start 120 10 "$TMP/narrow.folded"
@@ -107,13 +108,13 @@ wait_line 1 "$TMP/narrow.folded | 1,005 samples | folded"
 keys / 'x[1-5]' Enter
 wait_line 10 '/x[1-5]/ matched 0.50% of total, 0.50% of zoom (n, N: next, previous; Esc: clear)'
 keys n
-wait_line 10 'the matching frames are all narrower than a cell: zoom in to reach them'
-expect_eq "n selects nothing" "all | 1,005 samples | 100.00% of total | 100.00% of zoom" \
-	"$(line 9)"
-keys k k Enter
+wait_line 9 "all › main › x1 | 1 samples | 0.10% of total | 100.00% of zoom"
+expect_eq "zoomed into the match" \
+	"$TMP/narrow.folded | 1,005 samples | folded | zoom: x1" "$(line 1)"
+keys 0 k k Enter
 wait_line 1 "$TMP/narrow.folded | 1,005 samples | folded | zoom: big"
-keys n
-wait_line 10 'no frame in this zoom matches: Backspace or 0 zooms out'
+keys N
+wait_line 9 "all › main › x5 | 1 samples | 0.10% of total | 100.00% of zoom"
 keys q
 wait_for '^EXITED 0$'
 finish
