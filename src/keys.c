@@ -121,6 +121,9 @@ const struct key keys[] = {
 	{ KEYS_HEATMAP, "Enter", ACT_H_SHOW, "show the flame graph of the "
 	    "selection (of everything when there is none)" },
 	{ KEYS_HEATMAP, "Escape", ACT_H_CLEAR, "clear the selection" },
+	{ KEYS_HEATMAP, "b", ACT_H_BUCKETS, "fewer buckets a second, among "
+	    "those whose rows all fit on the screen (after the fewest, the "
+	    "most)" },
 	{ KEYS_HEATMAP, "m", ACT_HEATMAP, "back to the flame graph" },
 	{ KEYS_HEATMAP, "Click", ACT_CLICK, "move the cursor to a cell and "
 	    "start a selection there" },

@@ -24,6 +24,9 @@
 #define HEAT_MAXCW 4		/* the widest a second's column gets */
 #define NS 1000000000LL
 
+/* Buckets a second that b offers: each a whole number of ms, most first. */
+static const int heat_choices[] = { 100, 50, 40, 25, 20, 10, 5 };
+
 struct tui_heatmap {
 	struct profile *full;	/* the whole profile; orig is it or range */
 	struct profile range;	/* the selection's profile, when orig is it */
@@ -78,6 +81,18 @@ static int
 heatmap_rows(void)
 {
 	return LINES > 6 ? LINES - 6 : 0;
+}
+
+/* The most buckets a second of heat_choices that fit the rows, or 0. */
+static int
+heatmap_fit(void)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof heat_choices / sizeof heat_choices[0]; i++)
+		if (heat_choices[i] <= heatmap_rows())
+			return heat_choices[i];
+	return 0;
 }
 
 /* Width of a second's column. */
@@ -216,12 +231,14 @@ heatmap_cell(struct tui *t, int y, int x, int cw, int64_t c, int sel)
 			    (struct rgb){ 120, 170, 255 }));
 		ch = ' ';
 	}
+	/* The cursor: the cell in reverse video, a block in the shades. */
 	if (c == h->cur)
-		a |= A_UNDERLINE | A_BOLD;
+		a = (a & A_REVERSE ? A_NORMAL : A_REVERSE) | A_BOLD;
 	attr_set(a, pair, NULL);
 	for (i = 0; i < cw && x + i < COLS; i++)
-		mvaddch(y, x + i, (chtype)(c == h->cur && i == 0 &&
-		    ch == ' ' ? '_' : ch));
+		mvaddch(y, x + i, (chtype)(c == h->cur && ch == ' ' &&
+		    term.colors == TERM_MONO && (a & A_REVERSE) == 0 ? '#' :
+		    ch));
 	attr_set(A_NORMAL, 0, NULL);
 }
 
@@ -289,7 +306,7 @@ heatmap_draw(struct tui *t)
 {
 	struct tui_heatmap *h = t->heatmap;
 	const struct timeline *tl = &h->tl;
-	char line[1024], sel[256];
+	char line[1024], sel[256], rowpos[128], rowms[32];
 	int64_t c, c0 = 0, c1 = -1, cc;
 	uint64_t nsel = 0;
 	int rows = heatmap_rows(), cw = heatmap_cw(t), ncols = heatmap_cols(t);
@@ -321,6 +338,7 @@ heatmap_draw(struct tui *t)
 		}
 	}
 	heatmap_legend(t, LINES - 3);
+	snprintf(rowms, sizeof rowms, "%g", 1000.0 / tl->nbuckets);
 	sel[0] = '\0';
 	if (has) {
 		/* A --time-range may run past the last cell. */
@@ -332,18 +350,74 @@ heatmap_draw(struct tui *t)
 		    (unsigned long long)nsel, h->marking ? " (Space ends it)" :
 		    "");
 	}
-	snprintf(line, sizeof line, "cursor %lld s + %lld ms: %u samples%s",
+	/* The row size, and where the rows shown are when not all fit. */
+	if (tl->nbuckets > rows)
+		snprintf(rowpos, sizeof rowpos, " | rows %d-%d of %d, %s ms "
+		    "each", h->row0 + 1, h->row0 + rows < tl->nbuckets ?
+		    h->row0 + rows : tl->nbuckets, tl->nbuckets, rowms);
+	else
+		snprintf(rowpos, sizeof rowpos, " | %s ms a row", rowms);
+	snprintf(line, sizeof line, "cursor %lld s + %lld ms: %u samples%s%s",
 	    (long long)(h->cur / tl->nbuckets),
 	    (long long)(timeline_cell_start(tl, h->cur % tl->nbuckets) /
-	    1000000), tl->cells[h->cur], sel);
+	    1000000), tl->cells[h->cur], rowpos, sel);
 	chrome_bar(LINES - 2, line, 1);
 	if (t->msg[0] != '\0')
 		snprintf(line, sizeof line, "%s", t->msg);
+	else if ((b = heatmap_fit()) > 0 && tl->nbuckets > rows)
+		snprintf(line, sizeof line, "b: %d buckets a second fit  "
+		    "Space: mark  Enter: flame graph of the selection  m: graph  "
+		    "?: help  q: quit", b);
 	else
 		snprintf(line, sizeof line, "Space: mark  Enter: flame graph of "
 		    "the selection  m: graph  ?: help  q: quit");
 	text_fit(line, strlen(line), COLS, term.utf8, sel, sizeof sel);
 	mvaddstr(LINES - 1, 0, sel);
+}
+
+/*
+ * b: the next of heat_choices that fits the rows, fewer than now (after
+ * the fewest, the most). The cursor and the selection keep their time.
+ */
+static int
+heatmap_buckets(struct tui *t)
+{
+	struct tui_heatmap *h = t->heatmap;
+	struct timeline tl;
+	int64_t curns, anchorns = -1;
+	int nb = heatmap_fit();
+	size_t i;
+	char err[256];
+
+	if (nb == 0) {
+		snprintf(t->msg, sizeof t->msg, "the screen is too short for "
+		    "%d buckets a second", heat_choices[sizeof heat_choices /
+		    sizeof heat_choices[0] - 1]);
+		return VIEW_DRAW;
+	}
+	for (i = 0; i < sizeof heat_choices / sizeof heat_choices[0]; i++)
+		if (heat_choices[i] < h->tl.nbuckets &&
+		    heat_choices[i] <= heatmap_rows()) {
+			nb = heat_choices[i];
+			break;
+		}
+	if (nb == h->tl.nbuckets)
+		return 0;
+	if (timeline_init(&tl, h->full, nb, h->include_idle, err,
+	    sizeof err) != 0) {
+		snprintf(t->msg, sizeof t->msg, "no heat map: %s", err);
+		return VIEW_DRAW;
+	}
+	curns = timeline_cell_start(&h->tl, h->cur);
+	if (h->anchor >= 0)
+		anchorns = timeline_cell_start(&h->tl, h->anchor);
+	timeline_free(&h->tl);
+	h->tl = tl;
+	h->nbuckets = nb;
+	h->cur = timeline_cell_of(&h->tl, curns);
+	h->anchor = anchorns < 0 ? -1 : timeline_cell_of(&h->tl, anchorns);
+	h->row0 = 0;
+	return VIEW_DRAW;
 }
 
 /* The cell at a screen position, or -1. */
@@ -407,6 +481,8 @@ heatmap_action(struct tui *t, enum action action, const struct term_event *ev)
 		h->marking = 1;
 		heatmap_select(t, h->cur, h->cur);
 		return VIEW_DRAW;
+	case ACT_H_BUCKETS:
+		return heatmap_buckets(t);
 	case ACT_H_CLEAR:
 		h->marking = 0;
 		h->anchor = -1;

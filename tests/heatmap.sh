@@ -74,7 +74,7 @@ expect_eq "the range's graph: no start_mark" "" \
 keys m
 wait_for 'selection 1\.400-1\.720 s: 67 samples'
 keys Escape
-wait_for '^cursor 1 s \+ 700 ms: [0-9]+ samples$'
+wait_for '^cursor 1 s \+ 700 ms: [0-9]+ samples \| 20 ms a row$'
 keys Enter
 wait_for '\| 190 samples \| perf$'
 
@@ -106,7 +106,7 @@ wait_for '\| 67 samples \| perf \| time 1\.000-2\.000 s'
 TUI_ENV="NO_COLOR=1" start 100 30 --time-range=100-200 "$IN"
 wait_line 30 "no samples in --time-range (m: the heat map)"
 keys m
-wait_line 29 "cursor 3 s + 980 ms: 0 samples | selection 100.000-200.000 s: 0 samples"
+wait_for '^cursor 3 s \+ 980 ms: 0 samples \| rows 27-50 of 50, 20 ms each \| selection 100\.000-200\.000 s: 0 sam'
 expect_eq "the seconds shown" "s  ms 0   1   2   3" "$(line 2)"
 
 # --buckets=10: 100 ms rows; the first burst starts in row 400 ms.
@@ -116,6 +116,28 @@ expect_eq "--buckets=10: 300 ms of second 1 empty" "" \
 	"$(screen | sed -n '6p' | cut -c11-14 | tr -d ' ')"
 expect_match "--buckets=10: 400 ms of second 1 full" '^[.:=+*#%@-]{4}$' \
 	"$(screen | sed -n '7p' | cut -c11-14)"
+
+# On 30 lines 24 of the 50 rows show: the status line says which and the
+# row size, and the grid scrolls with the cursor, drawn in reverse video;
+# b offers the bucket counts whose rows fit, the cursor kept in time.
+TUI_ENV="NO_COLOR=1" start 100 30 --heatmap "$IN"
+wait_line 29 "cursor 0 s + 0 ms: 7 samples | rows 1-24 of 50, 20 ms each"
+expect_match "b offered" '^b: 20 buckets a second fit  Space: mark' "$(line 30)"
+cur=$(printf '    0 \033[1;7m====')
+expect_eq "the cursor in reverse video" 1 \
+	"$(t capture-pane -p -e | sed -n 3p | grep -cF "$cur")"
+for i in $(seq 29); do keys j; done
+wait_line 29 "cursor 0 s + 580 ms: 0 samples | rows 7-30 of 50, 20 ms each"
+expect_eq "scrolled: line 7 is 200 ms" "  200" "$(line 7 | cut -c1-5)"
+keys b
+wait_line 29 "cursor 0 s + 550 ms: 0 samples | 50 ms a row"
+expect_eq "all rows fit: no b offered" \
+	"Space: mark  Enter: flame graph of the selection  m: graph  ?: help  q: quit" \
+	"$(line 30)"
+keys b
+wait_for '^cursor 0 s \+ 500 ms: [0-9]+ samples \| 100 ms a row$'
+keys b b
+wait_for '^cursor 0 s \+ 400 ms: [0-9]+ samples \| 50 ms a row$'
 
 # --flamechart lays timestamped samples out in time order: with the first
 # 16 samples (start_mark's 15 and one of hot_burst) moved to the end of

@@ -33,7 +33,7 @@ wait_for '^flametui help '
 t resize-window -x 80 -y 20
 keys Escape
 wait_for 'heat map: 190 samples not idle'
-wait_line 20 "Space: mark  Enter: flame graph of the selection  m: graph  ?: help  q: quit"
+wait_line 20 "b: 10 buckets a second fit  Space: mark  Enter: flame graph of the selection  .."
 keys m
 wait_line 19 "all | 190 samples | 100.00% of total | 100.00% of zoom"
 expect_eq "graph's root at the new height" "all" "$(line 18)"
