@@ -138,7 +138,16 @@ pd_record(struct pd *pd, const unsigned char *p, size_t len)
 		pd->nextflush = pd->maxtime;
 		return;
 	}
-	if (type >= PD_USER_FIRST)
+	if (type == PD_FINISHED_INIT && !pd->sealed) {
+		pd_seal(pd);
+		return;
+	}
+	if (type >= PD_USER_FIRST) {
+		if (pd->pipe)
+			pd_header_record(pd, p, len);
+		return;
+	}
+	if (!pd->sealed && pd_seal(pd) < 0)
 		return;
 	if ((t = pd_time(pd, p, len)) == UINT64_MAX) {
 		pd_deliver(pd, p, len);
@@ -272,6 +281,10 @@ pd_data(struct pd *pd, const struct pd_src *src, struct reader *r,
 			break;
 		}
 		pd_record(pd, data + pos, rec);
+		if (pd->why != NULL) {
+			ret = 1;	/* perf script must read it */
+			break;
+		}
 		pos += rec;
 	}
 	pd_flush(pd, UINT64_MAX);

@@ -2,7 +2,9 @@
  * perf-data.h: the parts of the native perf.data reader (fmt-perf-data.c),
  * private to them.
  *
- *   fmt-perf-data.c     the format: header, attributes, features, entry
+ *   fmt-perf-data.c     the format: a file's header and sections, entry
+ *   perf-data-header.c  the events, their names and features; a pipe's
+ *                       records that tell them
  *   perf-data-script.c  the fallback: perf script run on the file, streamed
  *   perf-data-model.c   threads, maps and DSOs from the side-band records
  *   perf-data-queue.c   reading the records and putting them in time order
@@ -31,7 +33,15 @@
 #define PD_MMAP2 10
 #define PD_KSYMBOL 17
 #define PD_USER_FIRST 64	/* perf's own records start here */
+#define PD_HEADER_ATTR 64	/* pipe mode: an event */
+#define PD_HEADER_TRACING_DATA 66
 #define PD_FINISHED_ROUND 68
+#define PD_AUXTRACE 71
+#define PD_EVENT_UPDATE 78
+#define PD_HEADER_FEATURE 80	/* pipe mode: a feature section */
+#define PD_COMPRESSED 81
+#define PD_FINISHED_INIT 82	/* pipe mode: the events are all told */
+#define PD_COMPRESSED2 83
 #define PD_FEAT_BUILD_ID 2
 #define PD_FEAT_EVENT_DESC 12
 #define PD_FEAT_AUXTRACE 18
@@ -155,8 +165,10 @@ struct pd {
 	struct perf_parse pp;	/* samples go through the perf script parser */
 	struct diag *diag;
 	const char *name;
+	const struct parse_opts *opts;
+	struct sink *sink;
 	struct pd_attr *attrs;
-	size_t nattrs;
+	size_t nattrs, capattrs;
 	struct pd_id *ids;	/* sample id -> event, sorted by id */
 	size_t nids, capids;
 	struct pd_bid *bids;	/* build-ids from the header */
@@ -179,6 +191,11 @@ struct pd {
 	size_t *runs;			/* where each ordered run of q starts */
 	size_t capruns;
 	uint64_t maxtime, nextflush;
+
+	int pipe;			/* pipe mode: events told in records */
+	int sealed;			/* the events are known (pd_seal) */
+	int begun;			/* pp is begun */
+	const char *why;		/* set: perf script must read it */
 
 	struct pd_fc *fcv;		/* frame cache entries */
 	size_t fcn, fccapv;
@@ -221,6 +238,27 @@ pd_u32(const unsigned char *p)
 	memcpy(&v, p, 4);
 	return v;
 }
+
+/* perf-data-header.c */
+/* Add an event of the attributes a (size bytes), without ids yet. */
+void pd_attr_add(struct pd *, const unsigned char *a, size_t size);
+/* Add an id of the event added last. */
+void pd_id_add(struct pd *, uint64_t id);
+/* Why a file with header feature bit cannot be read natively, or NULL. */
+const char *pd_feature_refused(int bit);
+/*
+ * Take the data of header feature bit (event names, build-ids). Returns
+ * NULL, or why the file cannot be read natively.
+ */
+const char *pd_feature(struct pd *, int bit, const unsigned char *p,
+    size_t n);
+/*
+ * The events are all known: check that this reader can read them (else
+ * -1, pd->why set) and begin the parse (0).
+ */
+int pd_seal(struct pd *);
+/* Take a pipe's record of type PD_USER_FIRST or above, before its data. */
+void pd_header_record(struct pd *, const unsigned char *p, size_t len);
 
 /* perf-data-script.c */
 /*
@@ -278,7 +316,8 @@ size_t pd_inlines(struct pd_dso *d, uint64_t addr, const char *const **names);
 size_t pd_pread(const struct pd_src *, uint64_t off, void *buf, size_t n);
 /*
  * Read every record of the data section [off, off + size) in time order.
- * Returns 0, or -1 with a message in err for a record that cannot be right.
+ * Returns 0, -1 with a message in err for a record that cannot be right,
+ * or 1 when pd->why says perf script must read it (before any sample).
  */
 int pd_data(struct pd *, const struct pd_src *, struct reader *,
     uint64_t off, uint64_t size, char *err, size_t errlen);

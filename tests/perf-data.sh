@@ -145,13 +145,51 @@ perf record -q -g --no-buildid -o "$TMP/nobid.data" -- "$TMP/prog" 0.3 \
 	>/dev/null 2>&1 || fail "perf record --no-buildid failed"
 every "--no-buildid" "$TMP/nobid.data"
 
-# A recording on a pipe (perf's pipe mode), in a file and on standard input.
+# A recording on a pipe (perf's pipe mode), in a file and on standard
+# input, read natively: the events come in records before the samples.
 perf record -q -g -o - -- "$TMP/prog" 0.3 > "$TMP/pipe.data" 2>/dev/null ||
 	fail "perf record -o - failed"
-same "pipe mode, file" "$TMP/pipe.data"
-perf script -i - < "$TMP/pipe.data" 2>/dev/null | "$FLAMETUI" --fold \
-	> "$TMP/want" 2>/dev/null
-"$FLAMETUI" --fold < "$TMP/pipe.data" > "$TMP/got" 2>/dev/null
-expect_file "pipe mode on stdin: same stacks as perf script" \
-	"$TMP/want" "$TMP/got"
+perf script -i - < "$TMP/pipe.data" > "$TMP/pipe.script" 2>/dev/null
+for opt in "" --pid --tid --kernel --addrs --all; do
+	"$FLAMETUI" --fold $opt < "$TMP/pipe.script" > "$TMP/want" 2>/dev/null
+	"$FLAMETUI" --fold $opt "$TMP/pipe.data" > "$TMP/got" 2>"$TMP/err"
+	expect_eq "pipe mode, file $opt: exit status" 0 $?
+	[ -s "$TMP/want" ] || fail "pipe mode $opt: perf script gave no stacks"
+	expect_file "pipe mode, file $opt: same stacks as perf script" \
+		"$TMP/want" "$TMP/got"
+	cat "$TMP/pipe.data" | "$FLAMETUI" --fold $opt > "$TMP/got" 2>/dev/null
+	expect_file "pipe mode on a pipe $opt: same stacks as perf script" \
+		"$TMP/want" "$TMP/got"
+done
+PATH="$TMP/empty" "$FLAMETUI" --fold < "$TMP/pipe.data" > "$TMP/got" \
+	2>"$TMP/err"
+expect_eq "pipe mode without perf installed: exit status" 0 $?
+"$FLAMETUI" --fold < "$TMP/pipe.script" > "$TMP/want" 2>/dev/null
+expect_file "pipe mode without perf installed" "$TMP/want" "$TMP/got"
+grep -q "perf script" "$TMP/err" && fail "pipe mode: read with perf script"
+
+# perf record writing to flametui as it records.
+perf record -q -g -o - -- "$TMP/prog" 0.3 2>/dev/null |
+	PATH="$TMP/empty" "$FLAMETUI" --fold > "$TMP/got" 2>"$TMP/err"
+expect_eq "perf record -o - | flametui: exit status" 0 $?
+grep -q "burn_hot" "$TMP/got" ||
+	fail "perf record -o - | flametui: burn_hot missing: $(cat "$TMP/err")"
+
+# What the reader leaves to perf script in pipe mode, it still gets there,
+# the stream read once: tracepoint data.
+if perf record -q -g -e sched:sched_process_exec -e cpu-clock -o - -- \
+    sh -c "'$TMP/prog' 0.2; true" > "$TMP/tppipe.data" 2>/dev/null; then
+	perf script -i - < "$TMP/tppipe.data" 2>/dev/null | "$FLAMETUI" --fold \
+		--event-filter=cpu-clock > "$TMP/want" 2>/dev/null
+	cat "$TMP/tppipe.data" | "$FLAMETUI" --fold --event-filter=cpu-clock \
+		> "$TMP/got" 2>"$TMP/err"
+	expect_eq "pipe mode, tracepoints: exit status" 0 $?
+	[ -s "$TMP/want" ] || fail "pipe mode, tracepoints: no stacks"
+	expect_file "pipe mode, tracepoints: same stacks as perf script" \
+		"$TMP/want" "$TMP/got"
+	grep -q "read through .perf script" "$TMP/err" ||
+		fail "pipe mode, tracepoints: no note of perf script"
+else
+	echo "skipped pipe mode with tracepoints: perf cannot record them here"
+fi
 finish
