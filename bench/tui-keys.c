@@ -33,6 +33,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "diag.h"
 #include "keys.h"
 #include "load.h"
 #include "profile.h"

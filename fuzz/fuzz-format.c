@@ -19,6 +19,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "diag.h"
 #include "formats.h"
 #include "fold.h"
 #include "load.h"

@@ -39,7 +39,9 @@
 #include <emmintrin.h>
 #endif
 
+#include "arena.h"
 #include "chunk.h"
+#include "diag.h"
 
 #define CHUNK_BLOCK (512u << 10)	/* bytes read into a block */
 #define CHUNK_MAX (16u << 20)		/* the most a block grows to */
@@ -49,6 +51,7 @@
 #define CHUNK_TRIAL 65536		/* new stacks before it is judged */
 #define CHUNK_STRIPES 64		/* parts of it, each with its lock */
 #define CHUNK_BATCH 16			/* stacks looked up together */
+#define CHUNK_POOL (64u << 10)		/* a new block of a pool */
 
 /* A block of the input, whole stacks only. */
 struct block {
@@ -92,12 +95,6 @@ struct recframes {
 	size_t n;
 };
 
-/* Bytes a worker copied for its records: blocks that never move. */
-struct pool {
-	char **blocks;
-	size_t n, used, cap;
-};
-
 /*
  * A slot of a stripe: a stack and its hash, kept here too so that probing
  * past other stacks reads only the slots, not the stacks (each a likely
@@ -122,7 +119,7 @@ struct stripe {
 	size_t bytes;		/* bytes of stacks kept */
 	uint64_t hits, misses;
 	int off;		/* it paid off too little: not used any more */
-	struct pool pool;
+	struct arena pool;
 };
 
 /* What is known of one block. */
@@ -130,7 +127,7 @@ struct part {
 	struct block *block;	/* the input, until the stacks are added */
 	struct rec *recs;	/* its stacks, in order */
 	size_t nrecs, caprecs;
-	struct pool pool;	/* copies of frames not in the block */
+	struct arena pool;	/* copies of frames not in the block */
 	int parsed;		/* recs are complete */
 	int counted;		/* lines is known */
 	uint64_t lines;		/* lines in the block */
@@ -281,36 +278,11 @@ chunk_advance(struct chunker *c)
 		pthread_cond_broadcast(&c->started);
 }
 
-/* Copy n bytes into a part's pool; with p NULL, only make room for them. */
+/* Copy n bytes into a pool, at a multiple of 8 for the structs there. */
 static void *
-chunk_copy(struct pool *pl, const void *p, size_t n)
+chunk_copy(struct arena *pl, const void *p, size_t n)
 {
-	char *d;
-
-	if (pl->n == 0 || pl->used + n > pl->cap) {
-		pl->cap = n > 65536 ? n : 65536;
-		pl->blocks = xrealloc(pl->blocks, (pl->n + 1) * sizeof *pl->blocks);
-		pl->blocks[pl->n++] = xmalloc(pl->cap);
-		pl->used = 0;
-	}
-	d = pl->blocks[pl->n - 1] + pl->used;
-	if (p != NULL)
-		memcpy(d, p, n);
-	pl->used += (n + 7) & ~(size_t)7;
-	if (pl->used > pl->cap)
-		pl->used = pl->cap;
-	return d;
-}
-
-/* Free a part's pool. */
-static void
-chunk_pool_free(struct pool *pl)
-{
-	size_t i;
-
-	for (i = 0; i < pl->n; i++)
-		free(pl->blocks[i]);
-	free(pl->blocks);
+	return memcpy(arena_alloc(pl, n, 8), p, n);
 }
 
 /* A new record at the end of a part. */
@@ -429,7 +401,7 @@ chunk_lookup(struct chunker *c, const char *s, size_t len, uint64_t h)
 		 * (every stack of the input may differ). */
 		sp->off = 1;
 	} else if (sp->bytes + sizeof *st + len <= c->stripebytes) {
-		st = chunk_copy(&sp->pool, NULL, sizeof *st + len);
+		st = arena_alloc(&sp->pool, sizeof *st + len, 8);
 		st->key = memcpy(st + 1, s, len);
 		st->len = (uint32_t)len;
 		st->leaf = NODE_NONE;
@@ -784,9 +756,8 @@ chunk_build(void *arg)
 		diag_merge(ad->d, &pt->diag);
 		chunk_merge(c, pt);
 		free(pt->recs);
-		chunk_pool_free(&pt->pool);
+		arena_free(&pt->pool);
 		pt->recs = NULL;
-		memset(&pt->pool, 0, sizeof pt->pool);
 
 		pthread_mutex_lock(&c->lock);
 		chunk_give(c, pt->block);
@@ -825,6 +796,7 @@ chunk_queue(struct chunker *c, struct block *b)
 	b->seq = c->nparts;
 	c->parts[c->nparts] = xcalloc(1, sizeof (struct part));
 	c->parts[c->nparts]->times = c->times;
+	c->parts[c->nparts]->pool.block = CHUNK_POOL;
 	c->parts[c->nparts++]->block = b;
 	b->next = NULL;
 	if (c->tail != NULL)
@@ -936,6 +908,7 @@ chunk_parse(struct reader *r, const struct format *fmt,
 		pthread_mutex_init(&c.stripes[t].lock, NULL);
 		c.stripes[t].off = p->flamechart;
 		c.stripes[t].mask = 63;
+		c.stripes[t].pool.block = CHUNK_POOL;
 		c.stripes[t].slots = xcalloc((size_t)c.stripes[t].mask + 1,
 		    sizeof *c.stripes[t].slots);
 	}
@@ -1028,7 +1001,7 @@ chunk_parse(struct reader *r, const struct format *fmt,
 	for (t = 0; t < CHUNK_STRIPES; t++) {
 		pthread_mutex_destroy(&c.stripes[t].lock);
 		free(c.stripes[t].slots);
-		chunk_pool_free(&c.stripes[t].pool);
+		arena_free(&c.stripes[t].pool);
 	}
 	free(c.stripes);
 	pthread_mutex_destroy(&c.lock);

@@ -15,6 +15,7 @@
 
 #include <stddef.h>
 
+#include "diag.h"
 #include "formats.h"
 #include "profile.h"
 #include "read.h"

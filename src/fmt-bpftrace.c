@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "detect.h"
+#include "diag.h"
 #include "stack.h"
 
 /* Is c a word character, as in a map name? */

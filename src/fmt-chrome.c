@@ -39,6 +39,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diag.h"
 #include "formats.h"
 #include "util.h"
 

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "detect.h"
+#include "diag.h"
 #include "stack.h"
 
 /* Is c a lowercase hexadecimal digit? */

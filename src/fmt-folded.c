@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diag.h"
 #include "formats.h"
 #include "util.h"
 

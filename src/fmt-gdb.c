@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "detect.h"
+#include "diag.h"
 #include "stack.h"
 
 #define GDB_SIGNAL "<signal handler called>"

@@ -22,6 +22,7 @@
 #include <strings.h>
 
 #include "detect.h"
+#include "diag.h"
 #include "stack.h"
 
 /* Lines of a thread dump that hold nothing for us. */

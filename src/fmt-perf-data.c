@@ -31,6 +31,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "diag.h"
 #include "perf-data.h"
 
 /* perf.data in the byte order of the host, or of the other one. */

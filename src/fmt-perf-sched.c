@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "detect.h"
+#include "diag.h"
 #include "stack.h"
 #include "util.h"
 

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diag.h"
 #include "fmt-perf.h"
 
 #define PERF_PROBE_LINES 4000	/* lines the probe looks at, at most */

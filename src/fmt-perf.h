@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "diag.h"
 #include "formats.h"
 #include "sink.h"
 #include "util.h"

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "detect.h"
+#include "diag.h"
 #include "stack.h"
 
 /* One "PERCENT%  [COUNT]  NAME" line, split. */

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diag.h"
 #include "formats.h"
 #include "pprof.pb-c.h"
 #include "util.h"

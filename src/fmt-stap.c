@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "detect.h"
+#include "diag.h"
 #include "stack.h"
 
 /* Is the line only a count, "^\s*\d+$"? */

@@ -17,6 +17,7 @@
 
 #include <stddef.h>
 
+#include "diag.h"
 #include "read.h"
 #include "sink.h"
 #include "util.h"

@@ -37,13 +37,19 @@ enum keys_context {
 	KEYS_TOP,		/* flametui top: before the screen's own keys */
 };
 
+#define KEYS_ALIASES 3	/* the most names of one row */
+
+/* A row: the keys that do one thing, and what it is. */
 struct key {
 	enum keys_context ctx;
-	const char *key;	/* libtermkey's name: "Up", "k", "C-l", ... */
+	/* libtermkey's names: "Up", "k", "C-l", ..., the first NULL after
+	   the last; the help shows them on one line, the first first. */
+	const char *names[KEYS_ALIASES + 1];
 	enum action action;
 	const char *desc;	/* one line for the help screen */
 };
 
+/* The table, ending in a row with no name. */
 extern const struct key keys[];
 
 /* The action bound to a key name in a context, or ACT_NONE. */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "chunk.h"
+#include "diag.h"
 #include "load.h"
 
 /* Note a format name in l->formats, once. */

@@ -4,6 +4,7 @@
 #ifndef LOAD_H
 #define LOAD_H
 
+#include "diag.h"
 #include "formats.h"
 #include "profile.h"
 #include "read.h"

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diag.h"
 #include "diff.h"
 #include "fold.h"
 #include "load.h"

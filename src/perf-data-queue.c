@@ -12,6 +12,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "diag.h"
 #include "perf-data.h"
 
 /* Take one record, in time order. */

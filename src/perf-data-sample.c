@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diag.h"
 #include "perf-data.h"
 
 /* Append bytes to the line being built. */

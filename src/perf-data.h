@@ -18,6 +18,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "diag.h"
 #include "formats.h"
 #include "fmt-perf.h"
 #include "read.h"

@@ -19,7 +19,6 @@
 #include "profile.h"
 #include "util.h"
 
-#define ARENA_BLOCK (1u << 20)
 #define KEYS_MAX (64u << 20)	/* most bytes of cached stacks kept */
 #define CACHE_TRIAL 65536	/* new stacks before the cache is judged */
 #define KID_LIST 4		/* children found by list, not by table */
@@ -140,38 +139,6 @@ sat_mul(struct profile *p, uint64_t a, uint64_t b)
 		return sat_max(p);
 	}
 	return a * b;
-}
-
-/* Copy bytes into an arena, NUL-terminated. */
-static const char *
-arena_copy(struct arena *a, const char *s, size_t len)
-{
-	char *dst;
-
-	if (a->n == 0 || a->used + len + 1 > a->cap) {
-		a->cap = len + 1 > ARENA_BLOCK ? len + 1 : ARENA_BLOCK;
-		a->blocks = xrealloc(a->blocks, (a->n + 1) * sizeof *a->blocks);
-		a->blocks[a->n++] = xmalloc(a->cap);
-		a->used = 0;
-		a->total += a->cap;
-	}
-	dst = a->blocks[a->n - 1] + a->used;
-	memcpy(dst, s, len);
-	dst[len] = '\0';
-	a->used += len + 1;
-	return dst;
-}
-
-/* Free an arena's blocks. */
-static void
-arena_free(struct arena *a)
-{
-	size_t i;
-
-	for (i = 0; i < a->n; i++)
-		free(a->blocks[i]);
-	free(a->blocks);
-	memset(a, 0, sizeof *a);
 }
 
 /* Rebuild the name table at twice its size. */

@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "arena.h"
 #include "sink.h"
 
 #define NODE_NONE UINT32_MAX
@@ -44,13 +45,6 @@ struct name {
 	const char *s;		/* NUL-terminated copy */
 	uint32_t len;		/* length without the NUL */
 	uint32_t hash;		/* hash of the bytes, kept for rehashing */
-};
-
-/* Blocks of bytes that never move. */
-struct arena {
-	char **blocks;
-	size_t n, used, cap;	/* blocks, bytes used and size of the last */
-	size_t total;		/* bytes in every block */
 };
 
 /* A stack seen before: its bytes, joined by ';', and its leaf node. */

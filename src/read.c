@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "diag.h"
 #include "read.h"
 #include "util.h"
 

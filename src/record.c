@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "capture.h"
+#include "diag.h"
 #include "fold.h"
 #include "load.h"
 #include "offcpu.h"

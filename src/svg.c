@@ -267,30 +267,10 @@ static size_t
 svg_utf8(const unsigned char *s, size_t n)
 {
 	uint32_t c;
-	size_t len, i;
+	size_t len = text_utf8(s, n, &c);
 
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		len = 2, c = s[0] & 0x1f;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		len = 3, c = s[0] & 0x0f;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		len = 4, c = s[0] & 0x07;
-	else
-		return 0;
-	if (len > n)
-		return 0;
-	for (i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		c = c << 6 | (s[i] & 0x3f);
-	}
-	if ((len == 3 && c < 0x800) || (len == 4 && c < 0x10000) ||
-	    c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff) ||
-	    c == 0xfffe || c == 0xffff || text_invisible(c))
-		return 0;
-	return len;
+	return len > 0 && c != 0xfffe && c != 0xffff && !text_invisible(c) ?
+	    len : 0;
 }
 
 /*

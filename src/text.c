@@ -10,11 +10,7 @@
 
 #include "text.h"
 
-/*
- * Decode one UTF-8 character at s; returns its length, or 0 when the bytes
- * are not valid UTF-8 (overlong forms and surrogates included).
- */
-static size_t
+size_t
 text_utf8(const unsigned char *s, size_t len, uint32_t *cp)
 {
 	size_t n, i;

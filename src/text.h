@@ -17,6 +17,12 @@
 #include <stdio.h>
 
 /*
+ * Decode the UTF-8 character at s (len bytes left, at least 1) into *cp;
+ * returns its length, or 0 when the bytes are not valid UTF-8 (overlong
+ * forms, surrogates and code points past U+10FFFF included).
+ */
+size_t text_utf8(const unsigned char *s, size_t len, uint32_t *cp);
+/*
  * Is code point cp one that must not be shown as itself, wherever a person
  * reads it (the terminal, the SVG): a control (C0, DEL, C1), a bidi control
  * (U+061C, U+200E/F, U+202A-202E, U+2066-2069), a format character

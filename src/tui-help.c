@@ -24,8 +24,8 @@ struct tui_help {
 };
 
 /*
- * Write help line n (from 0) into buf; returns 0 past the last line. Rows
- * of the table with the same action and description share a line.
+ * Write help line n (from 0) into buf; returns 0 past the last line. A row
+ * of the table is a line, its keys' names joined by ", ".
  */
 static int
 help_line(int n, char *buf, size_t size)
@@ -36,11 +36,12 @@ help_line(int n, char *buf, size_t size)
 		"Keys in flametui top (before the others; Space marks in "
 		    "the heat map)",
 	};
-	const struct key *k, *g;
+	const struct key *k;
 	char names[128];
 	int line = 0, ctx = -1;
+	size_t i;
 
-	for (k = keys; k->key != NULL; k = g) {
+	for (k = keys; k->names[0] != NULL; k++) {
 		if ((int)k->ctx != ctx) {
 			if (ctx != -1 && line++ == n) {
 				buf[0] = '\0';
@@ -53,12 +54,10 @@ help_line(int n, char *buf, size_t size)
 			}
 		}
 		names[0] = '\0';
-		for (g = k; g->key != NULL && g->ctx == k->ctx &&
-		    g->action == k->action && strcmp(g->desc, k->desc) == 0;
-		    g++) {
-			if (g != k)
+		for (i = 0; k->names[i] != NULL; i++) {
+			if (i > 0)
 				strncat(names, ", ", sizeof names - strlen(names) - 1);
-			strncat(names, g->key, sizeof names - strlen(names) - 1);
+			strncat(names, k->names[i], sizeof names - strlen(names) - 1);
 		}
 		if (line++ == n) {
 			snprintf(buf, size, "  %-20s %s", names, k->desc);

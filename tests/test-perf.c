@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "diag.h"
 #include "fmt-perf.h"
 #include "read.h"
 
