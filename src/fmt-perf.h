@@ -4,7 +4,8 @@
  * All state lives in one struct perf_parse, so that a caller can run several
  * of them at once, one per chunk of a large input, each with its own sink and
  * diag (a chunk must start at a sample's event line). fmt_perf, the entry in
- * the format table, feeds one of them every line of a reader.
+ * the format table (fmt-perf-blocks.c), feeds one of them every line of a
+ * reader, or one a block of the input.
  */
 #ifndef FMT_PERF_H
 #define FMT_PERF_H
@@ -59,6 +60,8 @@ struct perf_parse {
 	size_t nskipped, capskipped;
 };
 
+/* The format's probe: how sure it is that buf is perf script output. */
+int fmt_perf_probe(const char *buf, size_t len);
 /* Start a parse that sends samples to sink and bad lines to d. */
 void fmt_perf_begin(struct perf_parse *, const struct parse_opts *,
     struct sink *, struct diag *);
