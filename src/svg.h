@@ -62,6 +62,12 @@ struct svg_opts {
 
 /* Fill in flamegraph.pl's defaults. */
 void svg_defaults(struct svg_opts *);
+/*
+ * The two colours of the background gradient for o's bgcolors or palette,
+ * as flamegraph.pl picks them.
+ */
+void svg_background(const struct svg_opts *o, const char **c1,
+    const char **c2);
 
 /*
  * Check bgcolors: returns 0, or -1 with a message in err.
