@@ -286,6 +286,40 @@ pprof_frames(struct pprof *pp)
 	}
 }
 
+/* The frames of sample s, or SIZE_MAX when a location id is unknown. */
+static size_t
+pprof_nframes(const struct pprof *pp, const Perftools__Profiles__Sample *s)
+{
+	size_t j, n = 0;
+	ssize_t k;
+
+	for (j = 0; j < s->n_location_id; j++) {
+		if ((k = pprof_find(pp->locs, pp->p->n_location,
+		    s->location_id[j])) < 0)
+			return SIZE_MAX;
+		n += pp->count[k];
+	}
+	return n;
+}
+
+/* Write the frames of sample s, root first (its location ids are leaf
+   first), into frames, which pprof_nframes() has sized. */
+static void
+pprof_stack(const struct pprof *pp, const Perftools__Profiles__Sample *s,
+    struct strv *frames)
+{
+	size_t j, n = 0;
+	ssize_t k;
+
+	for (j = s->n_location_id; j > 0; j--) {
+		k = pprof_find(pp->locs, pp->p->n_location,
+		    s->location_id[j - 1]);
+		memcpy(frames + n, pp->names + pp->first[k],
+		    pp->count[k] * sizeof *frames);
+		n += pp->count[k];
+	}
+}
+
 /*
  * Which sample type to show: the one called want, else the profile's
  * default, else "cpu", else the first. Returns its index, or -1 with a
@@ -354,7 +388,7 @@ pprof_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 	struct pprof pp;
 	struct sample smp = { .time_ns = -1 };
 	struct strv *frames = NULL;
-	size_t cap = 0, n, i, j, len;
+	size_t cap = 0, n, i, len;
 	uint64_t badloc = 0, negative = 0, short_ = 0, huge = 0, firstbad = 0;
 	uint64_t limit, budget, firsthuge = 0;
 	const Perftools__Profiles__Sample *s;
@@ -419,38 +453,19 @@ pprof_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 				firstbad = i + 1;
 			continue;
 		}
-		/* location_id is leaf first; frames go root first. */
-		n = 0;
-		for (j = s->n_location_id; j > 0; j--) {
-			k = pprof_find(pp.locs, pp.p->n_location,
-			    s->location_id[j - 1]);
-			if (k < 0)
-				break;
-			n += pp.count[k];
-		}
-		if (j == 0 && n > budget) {
-			if (huge++ == 0)
-				firsthuge = i + 1;
-			continue;
-		}
-		budget -= j == 0 ? n : 0;
-		n = 0;
-		for (j = s->n_location_id; j > 0; j--) {
-			k = pprof_find(pp.locs, pp.p->n_location,
-			    s->location_id[j - 1]);
-			if (k < 0)
-				break;
-			frames = xgrow(frames, &cap, n + pp.count[k],
-			    sizeof *frames);
-			memcpy(frames + n, pp.names + pp.first[k],
-			    pp.count[k] * sizeof *frames);
-			n += pp.count[k];
-		}
-		if (j > 0) {
+		if ((n = pprof_nframes(&pp, s)) == SIZE_MAX) {
 			if (badloc++ == 0 && firstbad == 0)
 				firstbad = i + 1;
 			continue;
 		}
+		if (n > budget) {
+			if (huge++ == 0)
+				firsthuge = i + 1;
+			continue;
+		}
+		budget -= n;
+		frames = xgrow(frames, &cap, n, sizeof *frames);
+		pprof_stack(&pp, s, frames);
 		smp.frames = frames;
 		smp.nframes = n;
 		smp.count = (uint64_t)v;
