@@ -324,18 +324,21 @@ capture_relay(struct record *rec, int final)
 	}
 }
 
-/* Run perf record until its time is up; returns its wait status. */
-int
-capture_record(struct record *rec)
+/* Where capture_argv() writes the numbers of perf's arguments. */
+struct capture_args {
+	char *argv[CAPTURE_MAX_ARGS + 1];
+	char freq[32], pages[32], who[32], cg[64];
+};
+
+/* perf record's arguments for rec, then -- and the COMMAND: an array to
+   free, whose strings live in rec and in a. */
+static char **
+capture_argv(struct record *rec, struct capture_args *a)
 {
-	char *argv[CAPTURE_MAX_ARGS + 1], **all, freq[32], pages[32], who[32];
-	char cg[64], *log;
-	struct timespec forked, start;
+	char **argv = a->argv, **all, *freq = a->freq, *pages = a->pages;
+	char *who = a->who, *cg = a->cg;
 	unsigned long npages;
-	int logfd, status, stopping = 0, started, argc = 0, i, n, tostdout;
-	sig_atomic_t seen = 0;
-	double elapsed, took = -1;
-	pid_t child, w, self = getpid();
+	int argc = 0, i, n;
 
 	argv[argc++] = rec->perf;
 	argv[argc++] = (char *)"record";
@@ -352,7 +355,7 @@ capture_record(struct record *rec)
 		if (!rec->all)
 			argv[argc++] = (char *)"--switch-events";
 	} else {
-		snprintf(freq, sizeof freq, "%ld", rec->freq);
+		snprintf(freq, sizeof a->freq, "%ld", rec->freq);
 		argv[argc++] = (char *)"-F";
 		argv[argc++] = freq;
 	}
@@ -367,12 +370,12 @@ capture_record(struct record *rec)
 		for (npages = 8; npages < 128 &&
 		    npages < (unsigned long)rec->freq / 32; npages *= 2)
 			;
-		snprintf(pages, sizeof pages, "%lu", npages);
+		snprintf(pages, sizeof a->pages, "%lu", npages);
 		argv[argc++] = (char *)"-m";
 		argv[argc++] = pages;
 	}
 	if (rec->callgraph != NULL) {
-		snprintf(cg, sizeof cg, "--call-graph=%s", rec->callgraph);
+		snprintf(cg, sizeof a->cg, "--call-graph=%s", rec->callgraph);
 		argv[argc++] = cg;
 	} else
 		argv[argc++] = (char *)"-g";
@@ -381,7 +384,7 @@ capture_record(struct record *rec)
 	if (rec->all)
 		argv[argc++] = (char *)"-a";
 	if (rec->pid != 0 || rec->tid != 0) {
-		snprintf(who, sizeof who, "%ld", rec->pid ? rec->pid : rec->tid);
+		snprintf(who, sizeof a->who, "%ld", rec->pid ? rec->pid : rec->tid);
 		argv[argc++] = (char *)(rec->pid ? "-p" : "-t");
 		argv[argc++] = who;
 	}
@@ -398,6 +401,22 @@ capture_record(struct record *rec)
 		for (i = 0; i < n; i++)
 			all[argc + 1 + i] = rec->cmd[i];
 	}
+	return all;
+}
+
+/* Run perf record until its time is up; returns its wait status. */
+int
+capture_record(struct record *rec)
+{
+	struct capture_args args;
+	char **all, *log;
+	struct timespec forked, start;
+	int logfd, status, stopping = 0, started, tostdout;
+	sig_atomic_t seen = 0;
+	double elapsed, took = -1;
+	pid_t child, w, self = getpid();
+
+	all = capture_argv(rec, &args);
 	capture_show(all);
 	/* The COMMAND's output must not mix with ours (-o -), nor be glued
 	 * to the status line: on the terminal, it goes through the log. */
