@@ -61,9 +61,11 @@ wait_until() {
 	return 1
 }
 
-# a_not_b, b_not_a: the window holds one phase only.
-a_not_b() { shows phase_a && ! shows phase_b; }
-b_not_a() { shows phase_b && ! shows phase_a; }
+# a_not_b, b_not_a: the window holds one phase only: its function is the
+# one block above main (a sliver of the other, drawn "p..", also counts).
+widest() { [ "$(screen | grep -B1 '^main' | head -1)" = "$1" ]; }
+a_not_b() { shows phase_a && ! shows phase_b && widest phase_a; }
+b_not_a() { shows phase_b && ! shows phase_a && widest phase_b; }
 
 # leftovers: processes of this test's program or its perf.
 leftovers() {
