@@ -185,5 +185,8 @@ void view_mark(const struct view *, struct view_mark *);
  */
 int view_follow(struct view *, const struct view_mark *);
 void view_mark_free(struct view_mark *);
+/* For view-mark.c: order the nodes parent first when their index order is
+   not such an order already (v->order). */
+void view_order(struct view *);
 
 #endif
