@@ -624,23 +624,7 @@ live_news(void *ctx, char *msg, size_t size)
 static int
 live_save(struct live *l)
 {
-	struct record *rec = &l->rec;
-	char err[512];
-
-	errno = 0;
-	if (fold_write(window_all(&l->win), rec->outsave.f) < 0) {
-		save_fail(&rec->outsave, errno != 0 ? errno : EIO, err,
-		    sizeof err);
-		fprintf(stderr, "%s: %s\n", PROGNAME, err);
-		return -1;
-	}
-	if (save_commit(&rec->outsave, err, sizeof err) < 0) {
-		fprintf(stderr, "%s: %s\n", PROGNAME, err);
-		return -1;
-	}
-	if (strcmp(rec->out, "-") != 0)
-		fprintf(stderr, "%s: saved %s\n", PROGNAME, rec->out);
-	return 0;
+	return record_save(&l->rec, window_all(&l->win));
 }
 
 /* "top -p 1234": what is recorded, for the title. */

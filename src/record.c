@@ -489,7 +489,7 @@ record_explain(struct record *rec, int status)
 }
 
 /* Write the profile as folded stacks to -o FILE, opened before. */
-static int
+int
 record_save(struct record *rec, const struct profile *p)
 {
 	char err[512];

@@ -84,5 +84,8 @@ long record_number(const char *s, long min, long max);
 int record_check(struct record *);
 /* Say why perf record failed (its wait status), as well as is known. */
 void record_explain(struct record *, int status);
+/* Write p as folded stacks to -o FILE, opened before; 0, or -1 after
+   saying why. */
+int record_save(struct record *, const struct profile *);
 
 #endif
