@@ -553,9 +553,10 @@ capture_script_log(const char *log)
 	fclose(f);
 }
 
-/* Start perf with argv, its output to outfd and its errors to logfd. */
-static pid_t
-capture_spawn(struct record *rec, char **argv, int outfd, int logfd)
+/* Start perf with argv on the descriptors given (see capture.h). */
+pid_t
+capture_spawn(struct record *rec, char **argv, int infd, int outfd,
+    int logfd)
 {
 	pid_t child, self = getpid();
 
@@ -566,10 +567,13 @@ capture_spawn(struct record *rec, char **argv, int outfd, int logfd)
 	if (child == 0) {
 		/* SIGTERM: perf then stops and ends its COMMAND. */
 		util_tether(self, SIGTERM);
-		dup2(outfd, STDOUT_FILENO);
-		dup2(logfd, STDERR_FILENO);
+		if ((infd >= 0 && dup2(infd, STDIN_FILENO) < 0) ||
+		    dup2(outfd, STDOUT_FILENO) < 0 ||
+		    dup2(logfd, STDERR_FILENO) < 0)
+			_exit(127);
 		execv(rec->perf, argv);
-		dprintf(STDERR_FILENO, "%s: %s\n", rec->perf, strerror(errno));
+		dprintf(STDERR_FILENO, "%s: %s: %s\n", PROGNAME, rec->perf,
+		    strerror(errno));
 		_exit(127);
 	}
 	return child;
@@ -594,7 +598,7 @@ capture_offcpu(struct record *rec, struct offcpu *oc)
 	logfd = capture_log(rec, "perf-script-switches.log", &log);
 	if (pipe2(fds, O_CLOEXEC) < 0)
 		fatal("pipe: %s", strerror(errno));
-	child = capture_spawn(rec, argv, fds[1], logfd);
+	child = capture_spawn(rec, argv, -1, fds[1], logfd);
 	close(fds[1]);
 	close(logfd);
 	if ((r = reader_fdopen(fds[0], "perf script -F tid,time,trace", err,
@@ -630,7 +634,7 @@ capture_pipe(struct record *rec, struct load *l, struct profile *p,
 
 	if (pipe2(fds, O_CLOEXEC) < 0)
 		fatal("pipe: %s", strerror(errno));
-	child = capture_spawn(rec, argv, fds[1], logfd);
+	child = capture_spawn(rec, argv, -1, fds[1], logfd);
 	close(fds[1]);
 	nread = load_fd(l, fds[0], "perf script", p);
 	while (waitpid(child, status, 0) < 0 && errno == EINTR)
@@ -651,7 +655,7 @@ capture_raw(struct record *rec, struct load *l, struct profile *p,
 	pid_t child;
 
 	fflush(rec->outsave.f);
-	child = capture_spawn(rec, argv, fileno(rec->outsave.f), logfd);
+	child = capture_spawn(rec, argv, -1, fileno(rec->outsave.f), logfd);
 	while (waitpid(child, status, 0) < 0 && errno == EINTR)
 		;
 	if (!WIFEXITED(*status) || WEXITSTATUS(*status) != 0) {

@@ -4,6 +4,8 @@
 #ifndef CAPTURE_H
 #define CAPTURE_H
 
+#include <sys/types.h>
+
 #include "load.h"
 #include "offcpu.h"
 #include "profile.h"
@@ -29,6 +31,13 @@ int capture_script(struct record *rec, struct load *l, struct profile *p);
 
 /* Print "flametui: running: ARGV..." as a shell would need it typed. */
 void capture_show(char *const *argv);
+/*
+ * Start perf (rec->perf) with argv: standard input from infd (-1: keep
+ * ours), output to outfd, errors to logfd. It gets SIGTERM should
+ * flametui die, so that it stops and ends its COMMAND.
+ */
+pid_t capture_spawn(struct record *rec, char **argv, int infd, int outfd,
+    int logfd);
 /*
  * Note what a line of perf's standard error says: the first error in
  * rec->firsterr, and refusals in rec->saw_*.

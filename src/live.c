@@ -319,32 +319,6 @@ live_record_args(struct live *l, char *freq, char *cg, char *who)
 }
 
 /*
- * Start perf with argv: standard input from in, output to out, errors to
- * err. It gets SIGTERM should flametui die. Returns its pid.
- */
-static pid_t
-live_spawn(struct live *l, char **argv, int in, int out, int err)
-{
-	pid_t child, self = getpid();
-
-	fflush(stdout);
-	fflush(stderr);
-	if ((child = fork()) < 0)
-		fatal("fork: %s", strerror(errno));
-	if (child == 0) {
-		util_tether(self, SIGTERM);
-		if (dup2(in, STDIN_FILENO) < 0 || dup2(out, STDOUT_FILENO) < 0 ||
-		    dup2(err, STDERR_FILENO) < 0)
-			_exit(127);
-		execv(l->rec.perf, argv);
-		dprintf(STDERR_FILENO, "%s: %s: %s\n", PROGNAME, l->rec.perf,
-		    strerror(errno));
-		_exit(127);
-	}
-	return child;
-}
-
-/*
  * A file for perf's standard error (and the COMMAND's output), with no
  * name: nothing is left behind, however flametui ends. A file, not a
  * pipe, so that a chatty COMMAND never waits for it to be read.
@@ -395,12 +369,12 @@ live_source(struct live *l)
 		argv = live_record_args(l, freq, cg, who);
 		capture_show(argv);
 		/* The COMMAND's output would draw over the screen. */
-		l->perf = live_spawn(l, argv, null, data[1], err);
+		l->perf = capture_spawn(&l->rec, argv, null, data[1], err);
 		close(data[1]);
 		free(argv);
 	}
 	capture_show(script);
-	l->script = live_spawn(l, script, data[0], text[1], err);
+	l->script = capture_spawn(&l->rec, script, data[0], text[1], err);
 	close(data[0]);
 	close(text[1]);
 	close(null);
