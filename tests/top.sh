@@ -61,9 +61,10 @@ wait_until() {
 	return 1
 }
 
-# a_not_b, b_not_a: the window holds one phase only: its function is the
-# one block above main (a sliver of the other, drawn "p..", also counts).
-widest() { [ "$(screen | grep -B1 '^main' | head -1)" = "$1" ]; }
+# a_not_b, b_not_a: the window holds one phase only, and its function is
+# the first word above main (a sliver of the other phase reads "p..").
+above_main() { screen | grep -B1 '^main' | head -1 | awk '{ print $1 }'; }
+widest() { [ "$(above_main)" = "$1" ]; }
 a_not_b() { shows phase_a && ! shows phase_b && widest phase_a; }
 b_not_a() { shows phase_b && ! shows phase_a && widest phase_b; }
 
@@ -80,7 +81,7 @@ expect_match "the title says what is in view" \
 	"^top -- $TMP/prog \| last 2 s \| [0-9,]+ samples \| perf" "$(line 1)"
 # Phase A's function is the widest: the only block above main.
 expect_eq "phase A: phase_a is the widest frame" "phase_a" \
-	"$(screen | grep -B1 '^main' | head -1)"
+	"$(above_main)"
 
 # Select phase_a: up from the root through prog, its thread's main.
 keys k k k k
@@ -88,7 +89,7 @@ wait_for "^phase_a +\| [0-9,]+ samples \| 100.00% of total"
 kill -USR1 "$pid"
 wait_until b_not_a
 expect_eq "phase B: phase_b is the widest frame" "phase_b" \
-	"$(screen | grep -B1 '^main' | head -1)"
+	"$(above_main)"
 # The selection stays on phase_a, which has left the window: 0.
 wait_for "^phase_a +\| 0 samples \| 0.00% of total"
 
