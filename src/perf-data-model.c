@@ -386,8 +386,9 @@ pd_fork(struct pd *pd, const unsigned char *p, size_t len, unsigned misc)
 	if (pid != ppid && pid == tid && !(misc & (1u << 13))) {
 		t->maps->v = xgrow(t->maps->v, &t->maps->cap,
 		    parent->maps->n + 1, sizeof *t->maps->v);
-		memcpy(t->maps->v, parent->maps->v,
-		    parent->maps->n * sizeof *t->maps->v);
+		if (parent->maps->n > 0)
+			memcpy(t->maps->v, parent->maps->v,
+			    parent->maps->n * sizeof *t->maps->v);
 		t->maps->n = parent->maps->n;
 		t->maps->gen++;
 	}

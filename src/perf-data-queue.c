@@ -123,6 +123,8 @@ pd_flush(struct pd *pd, uint64_t limit)
 	pd_sort(pd);
 	for (i = 0; i < pd->nq && pd->q[i].time <= limit; i++)
 		pd_deliver(pd, pd->q[i].p, pd->q[i].len);
+	if (i == 0)
+		return;
 	memmove(pd->q, pd->q + i, (pd->nq - i) * sizeof *pd->q);
 	pd->nq -= i;
 }
