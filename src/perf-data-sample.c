@@ -55,6 +55,22 @@ pd_frame_line(struct pd *pd, uint64_t addr, const char *sym, size_t symlen,
 }
 
 /*
+ * The symbol of map m at ip, its symbols loaded when first needed, or
+ * NULL; *addr is ip in the file of m's DSO (ip itself for an identity map).
+ */
+static const char *
+pd_map_sym(struct pd *pd, const struct pd_map *m, uint64_t ip,
+    uint64_t *addr)
+{
+	*addr = m->dso->identity ? ip : ip - m->start + m->pgoff;
+	if (m->dso->kernel && !pd->kloaded)
+		pd_kernel_load(pd);
+	else if (!m->dso->loaded)
+		pd_dso_load(m->dso);
+	return sym_find(&m->dso->syms, *addr);
+}
+
+/*
  * Print one call chain entry as perf script prints it, "\tPC SYMBOL+0xOFF
  * (DSO)", into the parser; with the functions inlined there first when
  * inlines (perf adds them to the frames it unwinds, not to call chains).
@@ -76,13 +92,7 @@ pd_frame(struct pd *pd, struct pd_thread *t, int cpumode, uint64_t ip,
 		m = pd_map_find(t->maps, ip);
 	if (m != NULL) {
 		dso = m->dso->name;
-		if (!m->dso->identity)
-			addr = ip - m->start + m->pgoff;
-		if (m->dso->kernel && !pd->kloaded)
-			pd_kernel_load(pd);
-		else if (!m->dso->loaded)
-			pd_dso_load(m->dso);
-		sym = sym_find(&m->dso->syms, addr);
+		sym = pd_map_sym(pd, m, ip, &addr);
 	}
 	if (sym != NULL && (tab = strchr(sym, '\t')) != NULL) {
 		/* A module's symbol in kallsyms: "name\t[module]". */
@@ -243,15 +253,8 @@ pd_fc_find(struct pd *pd, const struct pd_maps *maps, uint64_t ip,
 	uint32_t *slot;
 	int java;
 
-	if (m != NULL) {
-		if (!m->dso->identity)
-			addr = ip - m->start + m->pgoff;
-		if (m->dso->kernel && !pd->kloaded)
-			pd_kernel_load(pd);
-		else if (!m->dso->loaded)
-			pd_dso_load(m->dso);
-		sym = sym_find(&m->dso->syms, addr);
-	}
+	if (m != NULL)
+		sym = pd_map_sym(pd, m, ip, &addr);
 	/* A name, or the address of what has none, where it counts. */
 	what = sym != NULL ? (uint64_t)(uintptr_t)sym :
 	    pd->pp.opts->addrs ? addr : 0;
