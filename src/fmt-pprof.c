@@ -55,6 +55,9 @@ struct pprof {
 	size_t *count;		/* and how many */
 	char **owned;		/* names made here, to free */
 	size_t nowned, capowned;
+	size_t *at;		/* a sample's locations, as pprof_nframes()
+				   found them */
+	size_t capat;
 	int badstring;		/* a string index was out of range */
 };
 
@@ -286,34 +289,38 @@ pprof_frames(struct pprof *pp)
 	}
 }
 
-/* The frames of sample s, or SIZE_MAX when a location id is unknown. */
+/*
+ * The frames of sample s, or SIZE_MAX when a location id is unknown; its
+ * locations' positions are kept in pp->at for pprof_stack().
+ */
 static size_t
-pprof_nframes(const struct pprof *pp, const Perftools__Profiles__Sample *s)
+pprof_nframes(struct pprof *pp, const Perftools__Profiles__Sample *s)
 {
 	size_t j, n = 0;
 	ssize_t k;
 
+	pp->at = xgrow(pp->at, &pp->capat, s->n_location_id + 1,
+	    sizeof *pp->at);
 	for (j = 0; j < s->n_location_id; j++) {
 		if ((k = pprof_find(pp->locs, pp->p->n_location,
 		    s->location_id[j])) < 0)
 			return SIZE_MAX;
+		pp->at[j] = (size_t)k;
 		n += pp->count[k];
 	}
 	return n;
 }
 
-/* Write the frames of sample s, root first (its location ids are leaf
-   first), into frames, which pprof_nframes() has sized. */
+/* Write the frames of the sample pprof_nframes() last counted, root first
+   (its location ids are leaf first), into frames, sized for them. */
 static void
 pprof_stack(const struct pprof *pp, const Perftools__Profiles__Sample *s,
     struct strv *frames)
 {
-	size_t j, n = 0;
-	ssize_t k;
+	size_t j, k, n = 0;
 
 	for (j = s->n_location_id; j > 0; j--) {
-		k = pprof_find(pp->locs, pp->p->n_location,
-		    s->location_id[j - 1]);
+		k = pp->at[j - 1];
 		memcpy(frames + n, pp->names + pp->first[k],
 		    pp->count[k] * sizeof *frames);
 		n += pp->count[k];
@@ -371,6 +378,7 @@ pprof_free(struct pprof *pp)
 	for (i = 0; i < pp->nowned; i++)
 		free(pp->owned[i]);
 	free(pp->owned);
+	free(pp->at);
 	free(pp->names);
 	free(pp->first);
 	free(pp->count);
