@@ -71,6 +71,61 @@ pd_feed(struct reader *r, int outfd)
 	_exit(r->error ? 1 : 0);
 }
 
+/*
+ * Whether the stream r starts as a perf.data file (not a pipe's stream),
+ * in either byte order: its header is not the 16 bytes of pipe mode.
+ */
+static int
+pd_is_file_mode(struct reader *r)
+{
+	const char *buf;
+	size_t len = reader_peek(r, &buf);
+
+	return len >= 16 && pd_u64((const unsigned char *)buf + 8) != 16;
+}
+
+/*
+ * Copy what is left of r into a temporary file that is already unlinked.
+ * Returns its descriptor, at offset 0, or -1 with a message in err.
+ */
+static int
+pd_spool(struct reader *r, char *err, size_t errlen)
+{
+	char buf[65536];
+	size_t n, off;
+	ssize_t w;
+	FILE *f;
+	int fd;
+
+	if ((f = tmpfile()) == NULL) {
+		snprintf(err, errlen, "%s: cannot make a temporary copy for "
+		    "perf script: %s", r->name, strerror(errno));
+		return -1;
+	}
+	fd = dup(fileno(f));
+	fclose(f);
+	while ((n = reader_read(r, buf, sizeof buf)) > 0)
+		for (off = 0; off < n; off += (size_t)w)
+			if ((w = write(fd, buf + off, n - off)) < 0) {
+				if (errno == EINTR) {
+					w = 0;
+					continue;
+				}
+				snprintf(err, errlen, "%s: cannot make a "
+				    "temporary copy for perf script: %s",
+				    r->name, strerror(errno));
+				close(fd);
+				return -1;
+			}
+	if (r->error || lseek(fd, 0, SEEK_SET) < 0) {
+		snprintf(err, errlen, "%s", r->error ? r->errmsg :
+		    strerror(errno));
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
 /* Add what perf said on its standard error, in log, as notes. */
 static void
 pd_log(struct diag *d, int log)
@@ -139,7 +194,8 @@ pd_script(struct reader *r, const struct parse_opts *o,
 {
 	char *argv[] = { (char *)"perf", (char *)"script", (char *)"-i",
 	    (char *)"/proc/self/fd/0", NULL };
-	int out[2], in[2] = { -1, -1 }, log, status, ret;
+	int out[2], in[2] = { -1, -1 }, infd = -1, spool = -1;
+	int log, status, ret;
 	pid_t perf, feeder = -1;
 	struct stat st;
 	char *path;
@@ -157,23 +213,37 @@ pd_script(struct reader *r, const struct parse_opts *o,
 	}
 	diag_note(d, "read through `perf script -i %s`: %s",
 	    strcmp(r->name, "<stdin>") == 0 ? "-" : r->name, why);
+	/*
+	 * A file is perf's to seek in. perf reads a file's layout only from
+	 * something it can seek in, so such a stream is copied to a
+	 * temporary file first; a pipe's stream is fed to it as it comes.
+	 */
+	if (!r->compressed && fstat(r->fd, &st) == 0 && S_ISREG(st.st_mode) &&
+	    lseek(r->fd, 0, SEEK_SET) == 0)
+		infd = r->fd;
+	else if (pd_is_file_mode(r)) {
+		diag_note(d, "perf script cannot read a perf.data file from a "
+		    "pipe: it reads a temporary copy");
+		if ((infd = spool = pd_spool(r, err, errlen)) < 0)
+			return -1;
+	}
 	if ((logf = tmpfile()) == NULL || pipe2(out, O_CLOEXEC) < 0)
 		fatal("perf script: %s", strerror(errno));
 	log = dup(fileno(logf));
 	fclose(logf);
-	/* A file is perf's to seek in; anything else is fed to it. */
-	if (r->compressed || fstat(r->fd, &st) < 0 || !S_ISREG(st.st_mode) ||
-	    lseek(r->fd, 0, SEEK_SET) < 0) {
+	if (infd < 0) {
 		argv[3] = (char *)"-";
 		if (pipe2(in, O_CLOEXEC) < 0)
 			fatal("pipe: %s", strerror(errno));
 		feeder = pd_feed(r, in[1]);
 		close(in[1]);
 	}
-	perf = pd_spawn(path, argv, in[0] >= 0 ? in[0] : r->fd, out[1], log);
+	perf = pd_spawn(path, argv, in[0] >= 0 ? in[0] : infd, out[1], log);
 	close(out[1]);
 	if (in[0] >= 0)
 		close(in[0]);
+	if (spool >= 0)
+		close(spool);
 	free(path);
 	if (perf < 0 || (in[0] >= 0 && feeder < 0))
 		fatal("fork: %s", strerror(errno));

@@ -189,6 +189,24 @@ if perf record -q -g -e sched:sched_process_exec -e cpu-clock -o - -- \
 		"$TMP/want" "$TMP/got"
 	grep -q "read through .perf script" "$TMP/err" ||
 		fail "pipe mode, tracepoints: no note of perf script"
+	# The same events in a file, on a pipe: perf script cannot read
+	# that from a pipe, so flametui gives it a temporary copy.
+	if perf record -q -g -e sched:sched_process_exec -e cpu-clock \
+	    -o "$TMP/tpfile.data" -- sh -c "'$TMP/prog' 0.2; true" \
+	    2>/dev/null; then
+		perf script -i "$TMP/tpfile.data" 2>/dev/null |
+			"$FLAMETUI" --fold --event-filter=cpu-clock \
+			> "$TMP/want" 2>/dev/null
+		cat "$TMP/tpfile.data" | "$FLAMETUI" --fold \
+			--event-filter=cpu-clock > "$TMP/got" 2>"$TMP/err"
+		expect_eq "file on a pipe, tracepoints: exit status" 0 $?
+		[ -s "$TMP/want" ] || fail "file on a pipe: no stacks"
+		expect_file "file on a pipe, tracepoints: same stacks as perf \
+script" "$TMP/want" "$TMP/got"
+		grep -q "temporary copy" "$TMP/err" ||
+			fail "file on a pipe: no note of the copy: $(cat \
+			"$TMP/err")"
+	fi
 else
 	echo "skipped pipe mode with tracepoints: perf cannot record them here"
 fi
