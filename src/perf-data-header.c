@@ -89,9 +89,12 @@ pd_unsupported(const struct pd *pd)
 		if (pd->nattrs > 1 && !(st & PD_S_IDENTIFIER) &&
 		    (st != st0 || !(st & PD_S_ID)))
 			return "events with different sample types";
+		/* Without an id first and last, a record's layout is
+		 * unknown until its event is. */
 		if (pd->attrs[i].id_all != pd->attrs[0].id_all ||
-		    ((st ^ st0) & (PD_S_TID | PD_S_TIME | PD_S_ID |
-		    PD_S_STREAM_ID | PD_S_CPU | PD_S_IDENTIFIER)))
+		    (((st ^ st0) & (PD_S_TID | PD_S_TIME | PD_S_ID |
+		    PD_S_STREAM_ID | PD_S_CPU)) && !(st & st0 &
+		    PD_S_IDENTIFIER)) || ((st ^ st0) & PD_S_IDENTIFIER))
 			return "events with different sample ids";
 	}
 	return NULL;
@@ -116,6 +119,7 @@ pd_attr_add(struct pd *pd, const unsigned char *a, size_t size)
 	e = &pd->attrs[pd->nattrs++];
 	memset(e, 0, sizeof *e);
 	if (size >= 48) {
+		e->trace = pd_u32(a) == 2;	/* PERF_TYPE_TRACEPOINT */
 		e->sample_type = pd_u64(a + 24);
 		e->read_format = pd_u64(a + 32);
 		e->id_all = (int)(pd_u64(a + 40) >> 18 & 1);

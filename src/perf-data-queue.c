@@ -44,17 +44,31 @@ pd_deliver(struct pd *pd, const unsigned char *p, size_t len)
 	}
 }
 
-/* The time of a record, or UINT64_MAX when it has none. */
+/*
+ * The time of a record, or UINT64_MAX when it has none. Where the events
+ * differ in what their records carry, each record starts (a sample) or
+ * ends (any other) with its event's id, PERF_SAMPLE_IDENTIFIER.
+ */
 static uint64_t
 pd_time(const struct pd *pd, const unsigned char *p, size_t len)
 {
 	const struct pd_attr *a = &pd->attrs[0];
+	int sample = pd_u32(p) == PD_SAMPLE;
 	uint64_t st = a->sample_type, after;
 	size_t off;
 
+	if (pd->nattrs > 1 && (st & PD_S_IDENTIFIER) && len >= 16) {
+		if (sample)
+			a = pd_attr_of(pd, pd_u64(p + 8));
+		else if (a->id_all)
+			a = pd_attr_of(pd, pd_u64(p + len - 8));
+		if (a == NULL)
+			return UINT64_MAX;
+		st = a->sample_type;
+	}
 	if (!(st & PD_S_TIME))
 		return UINT64_MAX;
-	if (pd_u32(p) == PD_SAMPLE) {
+	if (sample) {
 		off = 8 + (st & PD_S_IDENTIFIER ? 8 : 0) + (st & PD_S_IP ? 8 : 0) +
 		    (st & PD_S_TID ? 8 : 0);
 		return off + 8 <= len ? pd_u64(p + off) : UINT64_MAX;

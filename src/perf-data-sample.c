@@ -389,8 +389,7 @@ pd_parse_sample(const struct pd_attr *a, const unsigned char *p, size_t n,
 	return 1;
 }
 
-/* The event of a sample or record carrying id, or NULL. */
-static const struct pd_attr *
+const struct pd_attr *
 pd_attr_of(const struct pd *pd, uint64_t id)
 {
 	size_t lo = 0, hi = pd->nids, mid;
@@ -449,6 +448,13 @@ pd_sample(struct pd *pd, const unsigned char *p, size_t n)
 	pd_put(pd, &len, " ", 1);
 	pd_put(pd, &len, a->name, strlen(a->name));
 	pd_put(pd, &len, ": ", 2);
+	/*
+	 * perf script prints a tracepoint's fields after its name, and then
+	 * its parser (as stackcollapse-perf.pl) does not see the event: the
+	 * fields' place is marked so that it reads the line the same way.
+	 */
+	if (a->trace)
+		pd_put(pd, &len, "...", 3);
 	pd_line(pd, len);
 	/* perf drops a chain with a context it does not know. */
 	for (i = 0; s.chain != NULL && i < s.nchain && nr < PD_MAX_STACK;

@@ -84,6 +84,7 @@ struct pd_attr {
 	uint64_t sample_type, read_format;
 	uint64_t branch_type, regs_user;	/* branch_sample_type, regs */
 	int id_all;		/* non-sample records carry sample_id */
+	int trace;		/* a tracepoint: perf script prints fields */
 	char *name;
 };
 
@@ -301,6 +302,8 @@ void pd_sample(struct pd *, const unsigned char *p, size_t n);
  * raw data, branches, then the user registers and stack into *u (its regs
  * NULL when there is nothing to unwind). 0 when the record is bad.
  */
+/* The event of a sample or record carrying id, or NULL. */
+const struct pd_attr *pd_attr_of(const struct pd *, uint64_t id);
 int pd_parse_user(const struct pd_attr *, const unsigned char *p, size_t n,
     size_t off, struct unwind_sample *u);
 /* Unwind t's user stack from u into ips, at most max; their number. */

@@ -175,39 +175,51 @@ expect_eq "perf record -o - | flametui: exit status" 0 $?
 grep -q "burn_hot" "$TMP/got" ||
 	fail "perf record -o - | flametui: burn_hot missing: $(cat "$TMP/err")"
 
-# What the reader leaves to perf script in pipe mode, it still gets there,
-# the stream read once: tracepoint data.
+# Tracepoints among the events, the lines perf script prints for them read
+# as its parser reads them: natively in a file; in pipe mode, where their
+# names come in tracing data, through perf script.
 if perf record -q -g -e sched:sched_process_exec -e cpu-clock -o - -- \
-    sh -c "'$TMP/prog' 0.2; true" > "$TMP/tppipe.data" 2>/dev/null; then
-	perf script -i - < "$TMP/tppipe.data" 2>/dev/null | "$FLAMETUI" --fold \
-		--event-filter=cpu-clock > "$TMP/want" 2>/dev/null
-	cat "$TMP/tppipe.data" | "$FLAMETUI" --fold --event-filter=cpu-clock \
-		> "$TMP/got" 2>"$TMP/err"
-	expect_eq "pipe mode, tracepoints: exit status" 0 $?
-	[ -s "$TMP/want" ] || fail "pipe mode, tracepoints: no stacks"
-	expect_file "pipe mode, tracepoints: same stacks as perf script" \
-		"$TMP/want" "$TMP/got"
-	grep -q "read through .perf script" "$TMP/err" ||
-		fail "pipe mode, tracepoints: no note of perf script"
-	# The same events in a file, on a pipe: perf script cannot read
-	# that from a pipe, so flametui gives it a temporary copy.
-	if perf record -q -g -e sched:sched_process_exec -e cpu-clock \
-	    -o "$TMP/tpfile.data" -- sh -c "'$TMP/prog' 0.2; true" \
-	    2>/dev/null; then
-		perf script -i "$TMP/tpfile.data" 2>/dev/null |
-			"$FLAMETUI" --fold --event-filter=cpu-clock \
-			> "$TMP/want" 2>/dev/null
-		cat "$TMP/tpfile.data" | "$FLAMETUI" --fold \
-			--event-filter=cpu-clock > "$TMP/got" 2>"$TMP/err"
-		expect_eq "file on a pipe, tracepoints: exit status" 0 $?
-		[ -s "$TMP/want" ] || fail "file on a pipe: no stacks"
-		expect_file "file on a pipe, tracepoints: same stacks as perf \
+    sh -c "'$TMP/prog' 0.2; true" > "$TMP/tppipe.data" 2>/dev/null &&
+    perf record -q -g -e sched:sched_process_exec -e cpu-clock \
+    -o "$TMP/tpfile.data" -- sh -c "'$TMP/prog' 0.2; true" 2>/dev/null; then
+	for ev in "" --event-filter=cpu-clock \
+	    --event-filter=sched:sched_process_exec; do
+		perf script -i - < "$TMP/tppipe.data" 2>/dev/null |
+			"$FLAMETUI" --fold $ev > "$TMP/want" 2>/dev/null
+		cat "$TMP/tppipe.data" | "$FLAMETUI" --fold $ev \
+			> "$TMP/got" 2>"$TMP/err"
+		expect_eq "pipe mode, tracepoints $ev: exit status" 0 $?
+		[ -s "$TMP/want" ] || fail "pipe mode, tracepoints: no stacks"
+		expect_file "pipe mode, tracepoints $ev: same stacks as perf \
 script" "$TMP/want" "$TMP/got"
-		grep -q "temporary copy" "$TMP/err" ||
-			fail "file on a pipe: no note of the copy: $(cat \
-			"$TMP/err")"
-	fi
+		perf script -i "$TMP/tpfile.data" 2>/dev/null |
+			"$FLAMETUI" --fold $ev > "$TMP/want" 2>/dev/null
+		PATH="$TMP/empty" "$FLAMETUI" --fold $ev "$TMP/tpfile.data" \
+			> "$TMP/got" 2>"$TMP/err"
+		expect_eq "file, tracepoints $ev: exit status" 0 $?
+		expect_file "file, tracepoints $ev: same stacks as perf \
+script" "$TMP/want" "$TMP/got"
+	done
 else
-	echo "skipped pipe mode with tracepoints: perf cannot record them here"
+	echo "skipped tracepoints: perf cannot record them here"
+fi
+
+# A file the native reader leaves to perf script (compressed records), on
+# a pipe: perf script cannot read a file from a pipe, so it gets a
+# temporary copy.
+if perf record -q -z -g -o "$TMP/z.data" -- "$TMP/prog" 0.2 2>/dev/null &&
+    "$FLAMETUI" --fold "$TMP/z.data" 2>&1 >/dev/null |
+    grep -q "compressed records are read by perf"; then
+	perf script -i "$TMP/z.data" 2>/dev/null | "$FLAMETUI" --fold \
+		> "$TMP/want" 2>/dev/null
+	cat "$TMP/z.data" | "$FLAMETUI" --fold > "$TMP/got" 2>"$TMP/err"
+	expect_eq "compressed file on a pipe: exit status" 0 $?
+	[ -s "$TMP/want" ] || fail "compressed file on a pipe: no stacks"
+	expect_file "compressed file on a pipe: same stacks as perf script" \
+		"$TMP/want" "$TMP/got"
+	grep -q "temporary copy" "$TMP/err" ||
+		fail "compressed file on a pipe: no note: $(cat "$TMP/err")"
+else
+	echo "skipped compressed perf.data: perf cannot write it here"
 fi
 finish
