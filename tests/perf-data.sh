@@ -161,6 +161,18 @@ for opt in "" --pid --tid --kernel --addrs --all; do
 	expect_file "pipe mode on a pipe $opt: same stacks as perf script" \
 		"$TMP/want" "$TMP/got"
 done
+# The vdso of a pipe's recording has no build-id: perf script names its
+# functions from its own process's vdso, the same kernel's, and so must
+# flametui.
+perf record -q -g -o - -- "$TMP/prog" 0.3 clock > "$TMP/vdso.data" \
+	2>/dev/null || fail "perf record -o - of the clock loop failed"
+perf script -i - < "$TMP/vdso.data" 2>/dev/null | "$FLAMETUI" --fold \
+	> "$TMP/want" 2>/dev/null
+grep -q "vdso_clock_gettime" "$TMP/want" ||
+	fail "vdso: perf script names no vdso function: $(head -3 "$TMP/want")"
+"$FLAMETUI" --fold "$TMP/vdso.data" > "$TMP/got" 2>"$TMP/err"
+expect_file "vdso in pipe mode: same stacks as perf script" \
+	"$TMP/want" "$TMP/got"
 PATH="$TMP/empty" "$FLAMETUI" --fold < "$TMP/pipe.data" > "$TMP/got" \
 	2>"$TMP/err"
 expect_eq "pipe mode without perf installed: exit status" 0 $?

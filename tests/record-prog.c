@@ -2,9 +2,12 @@
  * record-prog.c: a workload with known hot functions for tests/record.sh.
  * For SECONDS (default 1.5), it calls burn_hot for three units of work for
  * every unit of burn_warm, so burn_hot should take about 75% of the
- * samples and burn_warm about 25%. Build it with -fno-omit-frame-pointer.
+ * samples and burn_warm about 25%. With a second argument, "clock", it
+ * only reads the clock, so that its samples fall in the vdso. Build it with
+ * -fno-omit-frame-pointer.
  */
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 static volatile unsigned long counter;
@@ -44,6 +47,11 @@ main(int argc, char **argv)
 {
 	double end = now() + (argc > 1 ? atof(argv[1]) : 1.5);
 
+	if (argc > 2 && strcmp(argv[2], "clock") == 0) {
+		while (now() < end)
+			;
+		return 0;
+	}
 	while (now() < end) {
 		burn_hot(3000000);
 		burn_warm(1000000);
