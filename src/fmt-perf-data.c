@@ -219,6 +219,7 @@ pd_native(struct reader *r, const struct pd_src *src,
 	}
 	if (pd.begun) {
 		fmt_perf_end(&pd.pp);
+		pd_dso_notes(&pd);
 		if (pd.unknown_ctx > 0)
 			diag_note(d, "%llu call chains with a context perf "
 			    "does not know left empty, as perf script leaves "

@@ -203,15 +203,17 @@ void
 pd_dso_load(struct pd_dso *d)
 {
 	char cache[4096], hex[41], *c[8];
+	unsigned char fbid[20];
 	const char *dir, *run;
 	size_t i, n = 0;
-	int pass;
+	int pass, recorded;
 
 	d->loaded = 1;
 	if (strncmp(d->name, "/tmp/perf-", 10) == 0) {
 		sym_jit_load(&d->syms, d->name);
 		return;
 	}
+	recorded = d->bidlen > 0;
 	if (d->bidlen == 0 && d->name[0] == '/')
 		d->bidlen = sym_elf_build_id(d->name, d->bid, sizeof d->bid);
 	for (i = 0; i < d->bidlen; i++)
@@ -250,6 +252,11 @@ pd_dso_load(struct pd_dso *d)
 	/* perf reads its own vdso for one it has no copy of. */
 	if (d->bidlen == 0 && strcmp(d->name, "[vdso]") == 0)
 		sym_elf_load_vdso(&d->syms);
+	else if (d->name[0] == '/')
+		d->unread = access(d->name, F_OK) != 0 ? "gone" : recorded &&
+		    (sym_elf_build_id(d->name, fbid, sizeof fbid) != d->bidlen ||
+		    memcmp(fbid, d->bid, d->bidlen) != 0) ? "changed" :
+		    "unreadable";
 	goto out;
 plt:
 	/* The PLT's made-up symbols come from the runtime file. */
@@ -261,6 +268,36 @@ plt:
 out:
 	for (i = 0; i < n; i++)
 		free(c[i]);
+}
+
+void
+pd_dso_notes(struct pd *pd)
+{
+	char buf[600];
+	const struct pd_dso *d;
+	size_t i, n = 0, files = 0;
+
+	for (i = 0; i < pd->ndsos; i++) {
+		if (!(d = pd->dsos[i])->unread_hit)
+			continue;
+		if (files++ < 3 && n < sizeof buf)
+			n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s (%s)",
+			    files > 1 ? ", " : "", d->name,
+			    strcmp(d->unread, "gone") == 0 ? "no longer there" :
+			    strcmp(d->unread, "changed") == 0 ? "changed since "
+			    "the recording: another build-id" : "not an ELF "
+			    "file it can read");
+	}
+	if (files > 3 && n < sizeof buf)
+		snprintf(buf + n, sizeof buf - n, " and %zu more", files - 3);
+	if (files > 0)
+		diag_note(pd->diag, "%llu sample%s ha%s frames in %zu file%s "
+		    "with no copy in the build-id cache, left [unknown] as "
+		    "perf script leaves them: %s",
+		    (unsigned long long)pd->unread_samples,
+		    pd->unread_samples == 1 ? "" : "s",
+		    pd->unread_samples == 1 ? "s" : "ve", files,
+		    files == 1 ? "" : "s", buf);
 }
 
 /* Load the kernel's symbols, once. */

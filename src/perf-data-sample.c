@@ -67,6 +67,8 @@ pd_map_sym(struct pd *pd, const struct pd_map *m, uint64_t ip,
 		pd_kernel_load(pd);
 	else if (!m->dso->loaded)
 		pd_dso_load(m->dso);
+	if (m->dso->unread != NULL && pd->pp.active)
+		pd->unread_hit = m->dso->unread_hit = 1;
 	return sym_find(&m->dso->syms, *addr);
 }
 
@@ -302,6 +304,9 @@ pd_chain_frame(struct pd *pd, struct pd_thread *t, int cpumode, uint64_t ip)
 	/* A frame line: an inactive sample takes no frames. */
 	if (!sent && fc >= 0 && pd->pp.active)
 		pd_fc_push(pd, &pd->fcv[fc]);
+	if (fc >= 0 && pd->fcv[fc].dso != NULL &&
+	    pd->fcv[fc].dso->unread != NULL && pd->pp.active)
+		pd->unread_hit = pd->fcv[fc].dso->unread_hit = 1;
 }
 
 
@@ -486,5 +491,8 @@ pd_sample(struct pd *pd, const unsigned char *p, size_t n)
 		for (i = 0, nr = pd_unwind(pd, t, &s.user, ips, PD_MAX_STACK);
 		    i < nr; i++)
 			pd_frame(pd, t, PD_USER, ips[i], 1);
+	if (pd->unread_hit)
+		pd->unread_samples++;
+	pd->unread_hit = 0;
 	fmt_perf_line(&pd->pp, "", 0, pd->samples);
 }

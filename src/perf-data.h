@@ -100,6 +100,8 @@ struct pd_dso {
 	char *run;		/* the file that runs, once loaded, or NULL */
 	struct sym_dwarf *dwarf;	/* its debug information, once asked */
 	int dwarf_tried;
+	const char *unread;	/* why no file of it could be read, or NULL */
+	int unread_hit;		/* a kept sample had a frame in it then */
 };
 
 struct pd_map {
@@ -134,7 +136,7 @@ struct pd_ev {
  * address counts only for a symbol not found, with --addrs.
  */
 struct pd_fc {
-	const struct pd_dso *dso;	/* NULL: no map */
+	struct pd_dso *dso;	/* NULL: no map */
 	uint64_t what;			/* the symbol's name, or address */
 	int java;			/* the sample's comm starts "java" */
 	uint32_t nframes;		/* PD_FC_LINE: always send the line */
@@ -212,6 +214,8 @@ struct pd {
 	size_t linecap;
 	struct unwind *unwind;		/* for --call-graph dwarf */
 	uint64_t samples, unknown_ctx;
+	uint64_t unread_samples;	/* with frames in files not read */
+	int unread_hit;			/* the sample being read has one */
 };
 
 /* Where the bytes of a perf.data file come from: a descriptor or memory. */
@@ -290,6 +294,8 @@ void pd_fork(struct pd *, const unsigned char *p, size_t len, unsigned misc);
 /* Take a KSYMBOL record. */
 void pd_ksymbol(struct pd *, const unsigned char *p, size_t len);
 /* Free the threads, maps and dsos. */
+/* Say how many samples had frames in files not read, which, and why. */
+void pd_dso_notes(struct pd *);
 void pd_model_free(struct pd *);
 
 /* perf-data-sample.c */

@@ -145,6 +145,37 @@ perf record -q -g --no-buildid -o "$TMP/nobid.data" -- "$TMP/prog" 0.3 \
 	>/dev/null 2>&1 || fail "perf record --no-buildid failed"
 every "--no-buildid" "$TMP/nobid.data"
 
+# A program changed or removed since its recording, with no copy in the
+# build-id cache: its frames are [unknown], as perf script leaves them,
+# and a note says how many samples that touched and why.
+id=$(printf '%08x%08x' $$ "$(date +%s)")
+if $cc -O0 -fno-omit-frame-pointer -Wl,--build-id=0x${id}01 \
+    -o "$TMP/gone" "$top_srcdir/tests/record-prog.c" 2>/dev/null; then
+	perf record -q -g -N -o "$TMP/gone.data" -- "$TMP/gone" 0.3 \
+		>/dev/null 2>&1 || fail "perf record -N failed"
+	$cc -O0 -fno-omit-frame-pointer -Wl,--build-id=0x${id}02 \
+		-o "$TMP/gone" "$top_srcdir/tests/record-prog.c"
+	for what in changed gone; do
+		[ $what = gone ] && rm "$TMP/gone"
+		perf script -i "$TMP/gone.data" 2>/dev/null |
+			"$FLAMETUI" --fold > "$TMP/want" 2>/dev/null
+		"$FLAMETUI" --fold "$TMP/gone.data" > "$TMP/got" 2>"$TMP/err"
+		expect_file "program $what: same stacks as perf script" \
+			"$TMP/want" "$TMP/got"
+		grep -q "burn_hot" "$TMP/got" &&
+			fail "program $what: its functions still named"
+		n=$(grep -c "^gone;" "$TMP/got")
+		[ "$n" -gt 0 ] || fail "program $what: no stacks of it"
+		case $what in
+		changed) why="changed since the recording: another build-id" ;;
+		gone) why="no longer there" ;;
+		esac
+		expect_match "program $what: note" "[1-9][0-9]* samples have \
+frames in 1 file with no copy in the build-id cache, left \\[unknown\\] as \
+perf script leaves them: $TMP/gone \\($why\\)" "$(cat "$TMP/err")"
+	done
+fi
+
 # A recording on a pipe (perf's pipe mode), in a file and on standard
 # input, read natively: the events come in records before the samples.
 perf record -q -g -o - -- "$TMP/prog" 0.3 > "$TMP/pipe.data" 2>/dev/null ||
