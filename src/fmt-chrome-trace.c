@@ -316,6 +316,7 @@ struct chrome_in {
 				   before it on that line */
 	char *err;		/* the message of a syntax error */
 	size_t errlen;
+	int open;		/* the array ended with the file, no ']' */
 };
 
 /* Move the line and column of in past buf[0..n). */
@@ -495,9 +496,13 @@ chrome_value(struct chrome_in *in, json_t **v, const char *what)
 	return 0;
 }
 
-/* Take the events of the array at buf[pos], one at a time. */
+/*
+ * Take the events of the array at buf[pos], one at a time. A bare array
+ * (bare) may end at the end of the file without its ']', as the format
+ * allows for a trace written by a process that died.
+ */
 static int
-chrome_events(struct chrome *c, struct chrome_in *in)
+chrome_events(struct chrome *c, struct chrome_in *in, int bare)
 {
 	json_t *ev;
 	int next;
@@ -508,6 +513,10 @@ chrome_events(struct chrome *c, struct chrome_in *in)
 		return 0;
 	}
 	for (;;) {
+		if (next == -1 && bare) {
+			in->open = 1;
+			return 0;
+		}
 		if (next == -1)
 			return chrome_syntax(in, "']' expected");
 		if (next < -1 || chrome_value(in, &ev, "unexpected token") < 0)
@@ -517,6 +526,10 @@ chrome_events(struct chrome *c, struct chrome_in *in)
 		next = chrome_skip(in);
 		if (next == ']') {
 			in->pos++;
+			return 0;
+		}
+		if (next == -1 && bare) {
+			in->open = 1;
 			return 0;
 		}
 		if (next != ',')
@@ -569,7 +582,7 @@ chrome_members(struct chrome *c, struct chrome_in *in, int *found)
 		if (events)
 			*found = next == '[';
 		if (events && next == '[') {
-			if (chrome_events(c, in) < 0)
+			if (chrome_events(c, in, 0) < 0)
 				return -1;
 		} else if (chrome_value(in, &v, "unexpected token") < 0)
 			return -1;
@@ -598,7 +611,7 @@ chrome_trace_read(struct chrome *c, struct chrome_in *in)
 	int next = chrome_skip(in), found = 1;
 
 	if (next == '[') {
-		if (chrome_events(c, in) < 0)
+		if (chrome_events(c, in, 1) < 0)
 			return -1;
 	} else if (next == '{') {
 		found = 0;
@@ -641,6 +654,9 @@ chrome_trace_parse(struct reader *r, const struct parse_opts *o,
 		chrome_free(&c);
 		return -1;
 	}
+	if (in.open)
+		diag_note(d, "the trace's array ends with the file, without "
+		    "its ']', as a trace cut short may: read to the end");
 	nsamples = c.all.nsamples;
 	samples = want != NULL ? *want == 's' : nsamples > 0;
 	if (samples && nsamples == 0) {

@@ -148,6 +148,22 @@ printf '[{"ph":"X","name":"a","pid":1,"tid":1,"ts":0,"dur":5}] x' >"$TMP/trail.j
 expect_eq "trace with more after it" \
 	"flametui: $TMP/trail.json:1:56: invalid JSON: end of file expected near 'x'" \
 	"$(cat "$TMP/err")"
+# The format lets a bare array of events end with the file, without its
+# ']' (a process that died writing it): every event is read, with a note.
+# An object's "traceEvents" array has no such leave.
+printf '[{"ph":"X","name":"a","pid":1,"tid":1,"ts":0,"dur":5},\n{"ph":"X","name":"b","pid":1,"tid":1,"ts":1,"dur":2},\n' >"$TMP/open.json"
+"$FLAMETUI" --fold "$TMP/open.json" >"$TMP/out" 2>"$TMP/err"
+expect_eq "array without its ']': exit status" 0 $?
+expect_eq "array without its ']': every event" "$(printf 'a 3\na;b 2')" \
+	"$(cat "$TMP/out")"
+expect_eq "array without its ']': note" \
+	"flametui: $TMP/open.json: the trace's array ends with the file, without its ']', as a trace cut short may: read to the end" \
+	"$(cat "$TMP/err")"
+printf '{"traceEvents":[{"ph":"X","name":"a","pid":1,"tid":1,"ts":0,"dur":5}' >"$TMP/open.json"
+"$FLAMETUI" --fold "$TMP/open.json" >"$TMP/out" 2>"$TMP/err"
+expect_eq "traceEvents without its ']'" \
+	"flametui: $TMP/open.json:1:68: invalid JSON: ']' expected near end of file" \
+	"$(cat "$TMP/err")"
 head -c 700000 "$TMP/far.json" | "$FLAMETUI" --fold >"$TMP/out" 2>"$TMP/err"
 expect_eq "trace cut in an event" \
 	"flametui: <stdin>:12262:13: invalid JSON: premature end of input near '\"na'" \
