@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "keys.h"
@@ -581,6 +582,16 @@ options_views_active(const struct options *o)
 	    v->hide != NULL || v->prune > 0 || v->recursion || v->func != NULL;
 }
 
+/* Is path the file standard output already writes to? */
+static int
+options_is_stdout(const char *path)
+{
+	struct stat a, b;
+
+	return stat(path, &a) == 0 && fstat(STDOUT_FILENO, &b) == 0 &&
+	    a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
 /* The inputs: the files named, else stdin when it is not a terminal. */
 static int
 options_inputs(struct options *o)
@@ -621,9 +632,10 @@ options_check(struct options *o)
 		    "; --normalize is for --diff" : "");
 		return 2;
 	}
-	if (o->svgpath != NULL && o->fold && strcmp(o->svgpath, "-") == 0) {
-		fprintf(stderr, "%s: --fold and --svg=- both write to standard "
-		    "output: give --svg a file name\n", PROGNAME);
+	if (o->svgpath != NULL && o->fold && (strcmp(o->svgpath, "-") == 0 ||
+	    options_is_stdout(o->svgpath))) {
+		fprintf(stderr, "%s: --fold and --svg=%s both write to standard "
+		    "output: give --svg another file\n", PROGNAME, o->svgpath);
 		return 2;
 	}
 	if (v->func != NULL && (v->focus != NULL || v->reverse)) {

@@ -62,6 +62,19 @@ expect_eq "killed while writing: by SIGXFSZ" $((128 + 25)) $?
 expect_eq "killed while writing: old file kept" old "$(cat "$TMP/full.svg")"
 nothing_left "killed while writing" "$TMP"
 
+# --fold and --svg to the same standard output would mix the two: refused,
+# whatever name the SVG's file goes by, before anything is written.
+for name in - /dev/stdout "$TMP/both.out"; do
+	"$FLAMETUI" --fold --svg="$name" "$TMP/in.folded" >"$TMP/both.out" \
+		2>"$TMP/err"
+	expect_eq "--fold --svg=$name to stdout: exit status" 2 $?
+	expect_eq "--fold --svg=$name to stdout: message" \
+		"flametui: --fold and --svg=$name both write to standard output: give --svg another file" \
+		"$(cat "$TMP/err")"
+	expect_eq "--fold --svg=$name to stdout: nothing written" "" \
+		"$(cat "$TMP/both.out")"
+done
+
 # Standard output that fails.
 if [ -w /dev/full ]; then
 	"$FLAMETUI" --svg=- "$TMP/in.folded" >/dev/full 2>"$TMP/err"
