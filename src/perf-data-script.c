@@ -252,7 +252,7 @@ pd_script(struct reader *r, const struct parse_opts *o,
 		kill(perf, SIGTERM);
 	status = pd_wait(perf);
 	if (feeder > 0) {
-		kill(feeder, SIGTERM);
+		kill(feeder, SIGKILL);	/* not SIGTERM: see pd_feed() */
 		pd_wait(feeder);
 	}
 	pd_log(d, log);
