@@ -501,8 +501,9 @@ capture_record(struct record *rec)
 	if (rec->datafd >= 0)
 		close(rec->datafd);
 	rec->datafd = -1;
-	fprintf(stderr, "%s: recorded %llu samples in %.1fs%s\n", PROGNAME,
-	    (unsigned long long)rec->samples, took >= 0 ? took : started ?
+	fprintf(stderr, "%s: recorded %llu sample%s in %.1fs%s\n", PROGNAME,
+	    (unsigned long long)rec->samples, rec->samples == 1 ? "" : "s",
+	    took >= 0 ? took : started ?
 	    capture_since(&start) : 0.0,
 	    rec->early ? " (stopped early)" : "");
 	if (w != child)

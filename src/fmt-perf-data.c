@@ -221,9 +221,11 @@ pd_native(struct reader *r, const struct pd_src *src,
 		fmt_perf_end(&pd.pp);
 		pd_dso_notes(&pd);
 		if (pd.unknown_ctx > 0)
-			diag_note(d, "%llu call chains with a context perf "
+			diag_note(d, "%llu call chain%s with a context perf "
 			    "does not know left empty, as perf script leaves "
-			    "them", (unsigned long long)pd.unknown_ctx);
+			    "%s", (unsigned long long)pd.unknown_ctx,
+			    pd.unknown_ctx == 1 ? "" : "s",
+			    pd.unknown_ctx == 1 ? "it" : "them");
 	}
 	*why = pd.why;
 	pd_free(&pd);
