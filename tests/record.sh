@@ -152,7 +152,7 @@ TMPDIR="$TMP/t" "$FLAMETUI" record -F 999 -o out.folded -- ./prog 1 \
 expect_eq "COMMAND: exit status" 0 $?
 err=$(cat "$TMP/err")
 expect_match "COMMAND: shows what it runs" "running: .*perf record -F 999 .*-- ./prog 1" "$err"
-expect_match "COMMAND: says how many samples" "recorded [0-9]+ samples" "$err"
+expect_match "COMMAND: says how many samples" "recorded [0-9]+ samples?" "$err"
 expect_match "COMMAND: says how many distinct stacks were read" \
 	"read [0-9]+ samples? in $(wc -l <out.folded) stacks?" "$err"
 expect_eq "COMMAND: the two widest frames below main" "burn_hot burn_warm" \
@@ -278,7 +278,7 @@ if command -v tmux >/dev/null 2>&1; then
 	tmux -S "$sock" kill-server
 	kill "$pid"
 	wait "$pid" 2>/dev/null
-	expect_match "Ctrl-C: stopped early" "recorded [1-9][0-9]* samples in .*stopped early" "$screen"
+	expect_match "Ctrl-C: stopped early" "recorded [1-9][0-9]* samples? in .*stopped early" "$screen"
 	expect_match "Ctrl-C: saved" "EXIT=0" "$screen"
 	expect_match "Ctrl-C: what was recorded is kept" "main;burn_hot [0-9]+" \
 		"$(cat cc.folded 2>/dev/null)"
