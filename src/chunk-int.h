@@ -49,6 +49,7 @@ struct rec {
 	const char *s;		/* the joined frames, or a struct recframes */
 	uint64_t hash;		/* profile_hash(s, len) */
 	uint64_t count;
+	uint64_t nsamp;		/* the samples merged into it */
 	int64_t time_ns;	/* the sample's, -1 for none */
 	uint32_t len;
 	uint16_t frac;

@@ -97,6 +97,7 @@ chunk_rec(struct part *pt, const struct sample *smp)
 	rc = &pt->recs[pt->nrecs++];
 	memset(rc, 0, sizeof *rc);
 	rc->count = smp->count;
+	rc->nsamp = 1;
 	rc->time_ns = smp->time_ns;
 	rc->frac = (uint16_t)smp->frac;
 	return rc;
@@ -234,6 +235,7 @@ chunk_same(struct part *pt, const struct rec *n)
 	    memcmp(rc->s, n->s, n->len) != 0))
 		return 0;
 	rc->count += n->count;
+	rc->nsamp += n->nsamp;
 	return 1;
 }
 
@@ -308,6 +310,7 @@ chunk_defer(struct worker *w, const char *s, size_t len,
 
 	memset(p, 0, sizeof *p);
 	p->rec.count = smp->count;
+	p->rec.nsamp = 1;
 	p->rec.time_ns = smp->time_ns;
 	p->rec.frac = (uint16_t)smp->frac;
 	p->rec.len = (uint32_t)len;

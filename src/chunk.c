@@ -104,7 +104,8 @@ chunk_add(struct profile *p, struct adder *ad, struct part *pt)
 			if (st->leaf == NODE_NONE)
 				st->leaf = profile_node_joined(p, st->key,
 				    st->len);
-			profile_add_node(p, st->leaf, rc->count, rc->frac);
+			profile_add_node(p, st->leaf, rc->count, rc->frac,
+			    rc->nsamp);
 			continue;
 		}
 		if (rc->split) {
@@ -114,10 +115,11 @@ chunk_add(struct profile *p, struct adder *ad, struct part *pt)
 			continue;
 		}
 		if (profile_add_hashed(p, rc->s, rc->len, rc->hash, rc->count,
-		    rc->frac))
+		    rc->frac, rc->nsamp))
 			continue;
 		n = chunk_split(rc->s, rc->len, &ad->frames, &ad->capframes);
-		profile_add(p, ad->frames, n, rc->count, rc->frac);
+		profile_add_n(p, ad->frames, n, rc->count, rc->frac,
+		    rc->nsamp);
 	}
 	p->now_ns = -1;
 }

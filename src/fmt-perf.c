@@ -715,20 +715,28 @@ fmt_perf_line(struct perf_parse *pp, const char *s, size_t len,
 		perf_frame_line(pp, pc, func, mod);
 }
 
+/* The length of event's name without modifiers: "cycles" of "cycles:ppp". */
+static size_t
+perf_event_name(const char *event)
+{
+	const char *colon = strrchr(event, ':');
+
+	if (colon != NULL && colon > event && colon[1] != '\0' &&
+	    strspn(colon + 1, "ukhIGHpPSDWeb") == strlen(colon + 1))
+		return (size_t)(colon - event);
+	return strlen(event);
+}
+
 /*
  * The unit of counts weighed by the period of event: its name without
- * modifiers, "cycles" for "cycles:ppp" (a tracepoint keeps its whole name),
- * or nanoseconds for the software clocks.
+ * modifiers (a tracepoint keeps its whole name), or nanoseconds for the
+ * software clocks.
  */
 static void
 perf_unit(const char *event, char *buf, size_t size)
 {
-	const char *colon = strrchr(event, ':');
-	size_t n = strlen(event);
+	size_t n = perf_event_name(event);
 
-	if (colon != NULL && colon > event && colon[1] != '\0' &&
-	    strspn(colon + 1, "ukhIGHpPSDWeb") == strlen(colon + 1))
-		n = (size_t)(colon - event);
 	/* Software clocks count nanoseconds. */
 	if ((n == 9 && memcmp(event, "cpu-clock", 9) == 0) ||
 	    (n == 10 && memcmp(event, "task-clock", 10) == 0))
@@ -796,6 +804,9 @@ fmt_perf_end(struct perf_parse *pp)
 	if (pp->periods && pp->event != NULL) {
 		perf_unit(pp->event, buf, sizeof buf);
 		sink_unit(pp->sink, buf);
+		snprintf(buf, sizeof buf, "%.*s",
+		    (int)perf_event_name(pp->event), pp->event);
+		sink_event(pp->sink, buf);
 	}
 	for (i = 0; i < pp->nskipped; i++)
 		free(pp->skipped[i].name);

@@ -110,11 +110,11 @@ fold_count(const struct profile *p, uint32_t node, FILE *f)
 	uint64_t self = p->nodes[node].self;
 
 	if (p->delta != NULL)
-		fprintf(f, " %s %s\n", profile_fmt_count(p, diff_other(p, node),
-		    other, sizeof other), profile_fmt_count(p, self, num,
-		    sizeof num));
+		fprintf(f, " %s %s\n", profile_fmt(p, diff_other(p, node),
+		    NUM_EXACT, other, sizeof other), profile_fmt(p, self,
+		    NUM_EXACT, num, sizeof num));
 	else
-		fprintf(f, " %s\n", profile_fmt_count(p, self, num,
+		fprintf(f, " %s\n", profile_fmt(p, self, NUM_EXACT, num,
 		    sizeof num));
 }
 

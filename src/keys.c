@@ -79,6 +79,8 @@ const struct key keys[] = {
 	    "timestamped input" },
 	{ KEYS_GRAPH, { "w" }, ACT_WIDTHS, "differential input: size frames by "
 	    "BEFORE (the stacks gone since are drawn) or by AFTER" },
+	{ KEYS_GRAPH, { "e" }, ACT_SAMPLES, "count samples, or the weights perf "
+	    "gave them (cpu-clock's time, cycles, ...), as --samples" },
 
 	{ KEYS_PROMPT, { "Enter" }, ACT_P_ACCEPT, "accept" },
 	{ KEYS_PROMPT, { "Escape", "C-g" }, ACT_P_CANCEL, "cancel" },

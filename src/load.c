@@ -42,16 +42,22 @@ load_binary(const char *buf, size_t len)
  * files before, whose unit was before (NULL for samples).
  */
 static void
-load_unit(struct profile *p, char *before, uint64_t nstacks)
+load_unit(struct profile *p, char *before, char *event, uint64_t nstacks)
 {
 	const char *now = p->unit != NULL ? p->unit : "samples";
 
-	if (p->nstacks == nstacks)
+	if (p->nstacks == nstacks) {
 		profile_set_unit(p, before);
-	else if (nstacks > 0 &&
+		profile_set_event(p, event);
+	} else if (nstacks > 0 &&
 	    strcmp(now, before != NULL ? before : "samples") != 0)
 		profile_set_unit(p, "counts");
+	/* Samples of one event, or no event to speak of. */
+	if (nstacks > 0 && p->nstacks != nstacks && (event == NULL ||
+	    p->event == NULL || strcmp(event, p->event) != 0))
+		profile_set_event(p, NULL);
 	free(before);
+	free(event);
 }
 
 /* Read one opened input and close it; returns 1 when read, 0 when not. */
@@ -62,12 +68,13 @@ load_reader(struct load *l, struct reader *r, struct profile *p)
 	const struct format *fmt;
 	struct parse_opts o;
 	const char *buf;
-	char err[512], *unit = p->unit;
+	char err[512], *unit = p->unit, *event = p->event;
 	uint64_t nstacks = p->nstacks;
 	size_t len;
 	int ret = 0, threads;
 
 	p->unit = NULL;		/* this file's, set by its parser */
+	p->event = NULL;
 
 	r->progress = l->progress;
 	r->progress_arg = l->progress_arg;
@@ -127,10 +134,19 @@ out:
 		diag_push_error(&l->diag, "%s", r->errmsg);
 	if (r->cancelled)
 		l->cancelled = 1;
-	load_unit(p, unit, nstacks);
+	load_unit(p, unit, event, nstacks);
 	diag_end(&l->diag);
 	reader_close(r);
 	return ret;
+}
+
+/* Sum the totals; the samples apart only when periods weighed them. */
+static void
+load_done(struct profile *p)
+{
+	if (p->event == NULL)
+		profile_drop_samples(p);
+	profile_finish(p);
 }
 
 /* Read one file; returns 1 when it was read, 0 when not. */
@@ -159,7 +175,7 @@ load_fd(struct load *l, int fd, const char *name, struct profile *p)
 		return 0;
 	}
 	n = load_reader(l, r, p);
-	profile_finish(p);
+	load_done(p);
 	return n;
 }
 
@@ -170,6 +186,6 @@ load_files(struct load *l, char *const *paths, int npaths, struct profile *p)
 
 	for (i = 0; i < npaths && !l->cancelled; i++)
 		n += load_file(l, paths[i], p);
-	profile_finish(p);
+	load_done(p);
 	return n;
 }

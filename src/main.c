@@ -166,6 +166,9 @@ main_shape(struct run *r)
 	}
 	if (o->widths_before)
 		diff_swap(&r->p);
+	if (o->samples && !profile_by_samples(&r->p, 1))
+		fprintf(stderr, "%s: warning: --samples: the counts are %s, "
+		    "not weighed by a period\n", PROGNAME, profile_unit(&r->p));
 	/* A flame chart of timestamped samples is in time order. */
 	if (o->flamechart && timeline_chart(&r->p, &view))
 		main_replace(r, &view);

@@ -251,7 +251,7 @@ offcpu_stack(void *ctx, const struct sample *s)
 struct sink
 offcpu_sink(struct offcpu *o, struct sink inner)
 {
-	struct sink s = { offcpu_stack, o, NULL, NULL };
+	struct sink s = { offcpu_stack, o, NULL, NULL, NULL };
 
 	o->inner = inner;
 	return s;

@@ -31,7 +31,7 @@ enum {
 	OPT_THREADS, OPT_TOP, OPT_CALLERS,
 	OPT_HEATMAP, OPT_BUCKETS, OPT_TIME_RANGE, OPT_INCLUDE_IDLE,
 	OPT_DIFF, OPT_NORMALIZE,
-	OPT_WIDTHS,
+	OPT_WIDTHS, OPT_SAMPLES,
 };
 
 static const struct option longopts[] = {
@@ -88,6 +88,7 @@ static const struct option longopts[] = {
 	{ "diff", no_argument, NULL, OPT_DIFF },
 	{ "normalize", no_argument, NULL, OPT_NORMALIZE },
 	{ "widths", required_argument, NULL, OPT_WIDTHS },
+	{ "samples", no_argument, NULL, OPT_SAMPLES },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
@@ -175,6 +176,8 @@ options_usage_views(FILE *f)
 "                         lines): size frames by after (the default) or by\n"
 "                         before, where the stacks gone from AFTER are drawn\n"
 "                         (blue); --fold then writes \"stack AFTER BEFORE\"\n"
+"      --samples          perf: count samples, not the periods that weigh\n"
+"                         them (cpu-clock's nanoseconds, cycles, ...)\n"
 "      --include-idle     keep the kernel's idle samples (a frame cpu_idle,\n"
 "                         intel_idle, do_idle, ... or a swapper root) in the\n"
 "                         heat map and --time-range (default: left out)\n"
@@ -433,6 +436,9 @@ options_views(struct options *o, int c, char *arg)
 			return -1;
 		}
 		o->widths_before = strcmp(arg, "before") == 0;
+		return 0;
+	case OPT_SAMPLES:
+		o->samples = 1;
 		return 0;
 	}
 	return 1;

@@ -26,6 +26,7 @@ struct options {
 	int flamechart;			/* --flamechart */
 	int diff, normalize;		/* --diff, --normalize */
 	int widths_before;		/* --widths=before */
+	int samples;			/* --samples: not the periods */
 	int haverange;			/* --time-range, from and to in ns */
 	int64_t range_from, range_to;
 

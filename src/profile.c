@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "num.h"
 #include "profile.h"
 #include "util.h"
 
@@ -260,6 +261,32 @@ kids_rehash(struct profile *p)
 			kids_put(p, i);
 }
 
+/* Make room for cap nodes' samples, the new ones none. */
+static void
+profile_grow_samples(struct profile *p, size_t cap)
+{
+	p->altself = xrealloc(p->altself, cap * sizeof *p->altself);
+	p->alttotal = xrealloc(p->alttotal, cap * sizeof *p->alttotal);
+	memset(p->altself + p->capnodes, 0,
+	    (cap - p->capnodes) * sizeof *p->altself);
+	memset(p->alttotal + p->capnodes, 0,
+	    (cap - p->capnodes) * sizeof *p->alttotal);
+}
+
+/* Start counting samples apart: each count so far was one sample each. */
+static void
+profile_start_samples(struct profile *p)
+{
+	uint32_t i;
+
+	p->altself = xcalloc(p->capnodes, sizeof *p->altself);
+	p->alttotal = xcalloc(p->capnodes, sizeof *p->alttotal);
+	for (i = 0; i < p->nnodes; i++) {
+		p->altself[i] = p->nodes[i].self;
+		p->alttotal[i] = p->nodes[i].total;
+	}
+}
+
 /* Add a child called name to parent, listed first, and not in the table. */
 static uint32_t
 profile_newchild(struct profile *p, uint32_t parent, uint32_t name)
@@ -277,6 +304,8 @@ profile_newchild(struct profile *p, uint32_t parent, uint32_t name)
 		memset(p->delta + p->capnodes, 0,
 		    (cap - p->capnodes) * sizeof *p->delta);
 	}
+	if (p->altself != NULL && cap != p->capnodes)
+		profile_grow_samples(p, cap);
 	p->capnodes = (uint32_t)cap;
 	id = p->nnodes++;
 	n = &p->nodes[id];
@@ -373,6 +402,10 @@ profile_free(struct profile *p)
 	free(p->scratch);
 	free(p->delta);
 	free(p->times);
+	free(p->event);
+	free(p->wunit);
+	free(p->altself);
+	free(p->alttotal);
 	memset(p, 0, sizeof *p);
 }
 
@@ -395,6 +428,10 @@ profile_rescale(struct profile *p, unsigned frac)
 	for (i = 0; i < p->nnodes; i++) {
 		p->nodes[i].total = sat_mul(p, p->nodes[i].total, k);
 		p->nodes[i].self = sat_mul(p, p->nodes[i].self, k);
+		if (p->altself != NULL) {
+			p->altself[i] = sat_mul(p, p->altself[i], k);
+			p->alttotal[i] = sat_mul(p, p->alttotal[i], k);
+		}
 		if (p->delta != NULL)
 			p->delta[i] = p->delta[i] > INT64_MAX / (int64_t)k ?
 			    INT64_MAX : p->delta[i] < -INT64_MAX / (int64_t)k ?
@@ -421,12 +458,20 @@ profile_units(struct profile *p, uint64_t count, unsigned frac)
 	return count;
 }
 
-/* Add count to a stack's leaf. */
+/*
+ * Add count to a stack's leaf, which is nsamp samples (in count units; 0 when
+ * the caller keeps the samples itself, with profile_add_samples()).
+ */
 static void
-profile_count(struct profile *p, uint32_t leaf, uint64_t count)
+profile_count(struct profile *p, uint32_t leaf, uint64_t count,
+    uint64_t nsamp)
 {
 	struct tsample *ts;
 
+	if (nsamp > 0 && p->altself == NULL && count != nsamp)
+		profile_start_samples(p);
+	if (nsamp > 0 && p->altself != NULL)
+		p->altself[leaf] = sat_add(p, p->altself[leaf], nsamp);
 	p->nodes[leaf].self = sat_add(p, p->nodes[leaf].self, count);
 	p->last = leaf;
 	p->nstacks++;
@@ -529,7 +574,7 @@ stack_join(struct profile *p, const struct strv *frames, size_t n,
  */
 static uint32_t
 profile_add_units(struct profile *p, const struct strv *frames, size_t n,
-    size_t same, uint64_t count)
+    size_t same, uint64_t count, uint64_t nsamp)
 {
 	struct stackent *e = NULL;
 	uint32_t cur = PROFILE_ROOT, name, kid;
@@ -554,7 +599,7 @@ profile_add_units(struct profile *p, const struct strv *frames, size_t n,
 			else
 				cur = profile_newchild(p, cur, name);
 		}
-		profile_count(p, cur, count);
+		profile_count(p, cur, count, nsamp);
 		return cur;
 	}
 	if (i == 0 && n > 0 && !p->nocache &&
@@ -563,7 +608,7 @@ profile_add_units(struct profile *p, const struct strv *frames, size_t n,
 		e = stack_find(p, h, p->scratch, len);
 		if (e->key != NULL) {
 			p->cachehits++;
-			profile_count(p, e->leaf, count);
+			profile_count(p, e->leaf, count, nsamp);
 			return e->leaf;
 		}
 	}
@@ -572,7 +617,7 @@ profile_add_units(struct profile *p, const struct strv *frames, size_t n,
 		    profile_intern(p, frames[i].s, frames[i].len));
 	if (e != NULL)
 		stack_remember(p, e, h, p->scratch, len, cur);
-	profile_count(p, cur, count);
+	profile_count(p, cur, count, nsamp);
 	return cur;
 }
 
@@ -594,9 +639,10 @@ profile_node_joined(struct profile *p, const char *s, size_t len)
 
 void
 profile_add_node(struct profile *p, uint32_t node, uint64_t count,
-    unsigned frac)
+    unsigned frac, uint64_t nsamp)
 {
-	profile_count(p, node, profile_units(p, count, frac));
+	count = profile_units(p, count, frac);
+	profile_count(p, node, count, sat_mul(p, nsamp, pow10[p->frac]));
 }
 
 void
@@ -609,15 +655,23 @@ profile_add_ids(struct profile *p, const uint32_t *names, size_t n,
 	count = profile_units(p, count, frac);
 	for (i = known; i < n; i++)
 		cur = path[i] = profile_child(p, cur, names[i]);
-	profile_count(p, cur, count);
+	profile_count(p, cur, count, 0);
 }
 
 void
 profile_add(struct profile *p, const struct strv *frames, size_t n,
     uint64_t count, unsigned frac)
 {
+	profile_add_n(p, frames, n, count, frac, 1);
+}
+
+void
+profile_add_n(struct profile *p, const struct strv *frames, size_t n,
+    uint64_t count, unsigned frac, uint64_t nsamp)
+{
 	count = profile_units(p, count, frac);
-	profile_add_units(p, frames, n, 0, count);
+	profile_add_units(p, frames, n, 0, count, sat_mul(p, nsamp,
+	    pow10[p->frac]));
 }
 
 void
@@ -639,7 +693,7 @@ profile_add_diff(struct profile *p, const struct strv *frames, size_t n,
 		p->saturated = 1;
 	count = count > INT64_MAX ? INT64_MAX : count;
 	before = before > INT64_MAX ? INT64_MAX : before;
-	leaf = profile_add_units(p, frames, n, 0, count);
+	leaf = profile_add_units(p, frames, n, 0, count, 0);
 	mag = count >= before ? count - before : before - count;
 	d = count >= before ? (int64_t)mag : -(int64_t)mag;
 	if ((d > 0 && p->delta[leaf] > INT64_MAX - d) ||
@@ -655,12 +709,13 @@ int
 profile_add_joined(struct profile *p, const char *s, size_t len,
     uint64_t count, unsigned frac)
 {
-	return profile_add_hashed(p, s, len, profile_hash(s, len), count, frac);
+	return profile_add_hashed(p, s, len, profile_hash(s, len), count, frac,
+	    1);
 }
 
 int
 profile_add_hashed(struct profile *p, const char *s, size_t len, uint64_t h,
-    uint64_t count, unsigned frac)
+    uint64_t count, unsigned frac, uint64_t nsamp)
 {
 	struct stackent *e;
 
@@ -670,7 +725,8 @@ profile_add_hashed(struct profile *p, const char *s, size_t len, uint64_t h,
 	if (e->key == NULL)
 		return 0;
 	p->cachehits++;
-	profile_count(p, e->leaf, profile_units(p, count, frac));
+	count = profile_units(p, count, frac);
+	profile_count(p, e->leaf, count, sat_mul(p, nsamp, pow10[p->frac]));
 	return 1;
 }
 
@@ -691,6 +747,12 @@ profile_finish(struct profile *p)
 		if (i != PROFILE_ROOT)
 			p->nodes[n->parent].total = sat_add(p,
 			    p->nodes[n->parent].total, n->total);
+	}
+	if (p->altself != NULL) {
+		memcpy(p->alttotal, p->altself, p->nnodes * sizeof *p->alttotal);
+		for (i = p->nnodes; i-- > 1;)
+			p->alttotal[p->nodes[i].parent] = sat_add(p,
+			    p->alttotal[p->nodes[i].parent], p->alttotal[i]);
 	}
 	p->dirty = 0;
 }
@@ -719,6 +781,13 @@ profile_merge(struct profile *dst, const struct profile *src)
 			dst->nodes[map[i]].self = sat_add(dst,
 			    dst->nodes[map[i]].self,
 			    sat_mul(dst, src->nodes[i].self, k));
+		if (src->altself != NULL && dst->altself == NULL)
+			profile_start_samples(dst);
+		if (dst->altself != NULL)
+			dst->altself[map[i]] = sat_add(dst,
+			    dst->altself[map[i]], sat_mul(dst,
+			    src->altself != NULL ? src->altself[i] :
+			    src->nodes[i].self, k));
 		if (src->delta != NULL && src->delta[i] != 0) {
 			if (dst->delta == NULL) {
 				dst->delta = xcalloc(dst->capnodes,
@@ -759,7 +828,7 @@ profile_sink_stack(void *ctx, const struct sample *s)
 		    s->frac);
 	else
 		profile_add_units(p, s->frames, s->nframes, s->same,
-		    profile_units(p, s->count, s->frac));
+		    profile_units(p, s->count, s->frac), pow10[p->frac]);
 	p->now_ns = -1;
 }
 
@@ -786,11 +855,18 @@ profile_sink_unit(void *ctx, const char *unit)
 	profile_set_unit(ctx, unit);
 }
 
+/* The sink callback that keeps the event weighing the counts. */
+static void
+profile_sink_event(void *ctx, const char *event)
+{
+	profile_set_event(ctx, event);
+}
+
 struct sink
 profile_sink(struct profile *p)
 {
 	return (struct sink){ profile_sink_stack, p, profile_sink_joined,
-	    profile_sink_unit };
+	    profile_sink_unit, profile_sink_event };
 }
 
 size_t
@@ -823,22 +899,13 @@ profile_unit(const struct profile *p)
 	return p->unit != NULL ? p->unit : "samples";
 }
 
-char *
-profile_fmt_count(const struct profile *p, uint64_t count, char *buf,
-    size_t size)
+void
+profile_set_event(struct profile *p, const char *event)
 {
-	uint64_t unit = pow10[p->frac];
-	int len;
+	char *old = p->event;
 
-	len = snprintf(buf, size, "%llu", (unsigned long long)(count / unit));
-	if (p->frac > 0 && count % unit != 0 && len > 0 && (size_t)len < size) {
-		snprintf(buf + len, size - (size_t)len, ".%0*llu", (int)p->frac,
-		    (unsigned long long)(count % unit));
-		len = (int)strlen(buf);
-		while (buf[len - 1] == '0')
-			buf[--len] = '\0';
-	}
-	return buf;
+	p->event = event != NULL && event[0] != '\0' ? xstrdup(event) : NULL;
+	free(old);
 }
 
 double

@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "arena.h"
+#include "num.h"
 #include "sink.h"
 
 #define NODE_NONE UINT32_MAX
@@ -111,6 +112,17 @@ struct profile {
 	int diff_before;
 	char *unit;		/* what a count is, NULL for samples */
 	/*
+	 * Counts weighed by each sample's period (perf's cpu-clock counts
+	 * nanoseconds): event names the event, and altself and alltotal hold
+	 * per node the samples themselves, in count units, as self and total
+	 * do; NULL when every count is one sample. profile_by_samples() swaps
+	 * the two, and wunit keeps the weighted unit meanwhile.
+	 */
+	char *event;
+	uint64_t *altself, *alttotal;
+	int by_samples;
+	char *wunit;
+	/*
 	 * Timestamps, when keeptimes is set before adding stacks: every
 	 * sample with a time, in the order added (see timeline.h). now_ns is
 	 * the time of the stack being added, -1 for none.
@@ -137,6 +149,19 @@ void profile_set_unit(struct profile *, const char *unit);
 /* What a count is: "samples" unless the input or --countname said. */
 const char *profile_unit(const struct profile *);
 
+/* Say which event's periods weigh the counts ("cpu-clock"). */
+void profile_set_event(struct profile *, const char *event);
+/* Copy in's unit, event and samples to out, which rebuilds in. */
+void profile_copy_unit(struct profile *out, const struct profile *in);
+/* Can the counts switch between weights and samples? */
+int profile_weighted(const struct profile *);
+/* Make the counts samples (on) or the weights again; 0 if it cannot. */
+int profile_by_samples(struct profile *, int on);
+/* Forget the samples of a profile whose counts are samples already. */
+void profile_drop_samples(struct profile *);
+/* Add n samples (count units) to node's own, for rebuilt profiles. */
+void profile_add_samples(struct profile *, uint32_t node, uint64_t n);
+
 /* Return the id of a name, adding it if new. */
 uint32_t profile_intern(struct profile *, const char *s, size_t len);
 /*
@@ -161,6 +186,9 @@ profile_name(const struct profile *p, uint32_t node)
 /* Add one stack (root first) with a count of count * 10^-frac samples. */
 void profile_add(struct profile *, const struct strv *frames, size_t n,
     uint64_t count, unsigned frac);
+/* profile_add() of a stack that nsamp samples weigh count in all. */
+void profile_add_n(struct profile *, const struct strv *frames, size_t n,
+    uint64_t count, unsigned frac, uint64_t nsamp);
 /*
  * Add a stack (root first) given as name ids of p, from profile_intern():
  * no strings to hash, for code that rebuilds a profile (transform.c). Not
@@ -177,9 +205,12 @@ void profile_add_ids(struct profile *, const uint32_t *names, size_t n,
  */
 int profile_add_joined(struct profile *, const char *s, size_t len,
     uint64_t count, unsigned frac);
-/* profile_add_joined() with h = profile_hash(s, len), found beforehand. */
+/*
+ * profile_add_joined() with h = profile_hash(s, len), found beforehand, of
+ * nsamp samples.
+ */
 int profile_add_hashed(struct profile *, const char *s, size_t len,
-    uint64_t h, uint64_t count, unsigned frac);
+    uint64_t h, uint64_t count, unsigned frac, uint64_t nsamp);
 /*
  * The last node of the stack s, its frames joined by ';' (none holding a
  * ';'), added with its ancestors if new, with no count: for adding the same
@@ -187,9 +218,12 @@ int profile_add_hashed(struct profile *, const char *s, size_t len,
  * merge by order.
  */
 uint32_t profile_node_joined(struct profile *, const char *s, size_t len);
-/* Add count * 10^-frac samples to node, as profile_add() of its stack. */
+/*
+ * Add count * 10^-frac to node, as profile_add() of its stack would, from
+ * nsamp samples.
+ */
 void profile_add_node(struct profile *, uint32_t node, uint64_t count,
-    unsigned frac);
+    unsigned frac, uint64_t nsamp);
 /* The hash of a joined stack, for profile_add_hashed(). */
 uint64_t profile_hash(const char *s, size_t len);
 /* Sum the nodes' totals from their self counts, if stacks were added. */
@@ -218,12 +252,16 @@ void profile_sort_children(struct profile *, uint32_t node, uint32_t **kids,
 /* Sort n node ids by their names, in byte order. */
 void profile_sort_ids(const struct profile *, uint32_t *ids, size_t n);
 
+/* Write a count in the profile's unit as num_fmt() does. Returns buf. */
+char *profile_fmt(const struct profile *, uint64_t count, int style,
+    char *buf, size_t size);
 /*
- * Format a count (in the profile's units) as a decimal number of samples into
- * buf, with trailing fractional zeros removed. Returns buf.
+ * Write the other count of node's stacks, with its unit: the samples when
+ * the counts are weights ("3,123 samples"), the weights when they are
+ * samples ("124.6 s"); "" when the counts are not weighted. Returns buf.
  */
-char *profile_fmt_count(const struct profile *, uint64_t count, char *buf,
-    size_t size);
+char *profile_fmt_other(const struct profile *, uint32_t node, int style,
+    char *buf, size_t size);
 /* A count as a floating point number of samples. */
 double profile_samples(const struct profile *, uint64_t count);
 

@@ -619,6 +619,15 @@ record_tally_unit(void *ctx, const char *unit)
 	sink_unit(&t->inner, unit);
 }
 
+/* Pass on the event that weighs the counts. */
+static void
+record_tally_event(void *ctx, const char *event)
+{
+	struct record_tally *t = ctx;
+
+	sink_event(&t->inner, event);
+}
+
 /* The number of distinct stacks: the nodes some stack ends at. */
 static uint64_t
 record_distinct(const struct profile *p)
@@ -648,7 +657,7 @@ record_use(struct record *rec, struct profile *p, struct load *l)
 {
 	struct record_tally tally = { profile_sink(p), 0 };
 	struct sink sink = { record_tally_stack, &tally, record_tally_joined,
-	    record_tally_unit }, ocsink;
+	    record_tally_unit, record_tally_event }, ocsink;
 	struct offcpu oc;
 	uint64_t distinct;
 	int ret = 0, view = rec->out == NULL && rec->svg == NULL;

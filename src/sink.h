@@ -62,6 +62,11 @@ struct sink {
 	 * ("nanoseconds", "microseconds"), once, before or after its stacks.
 	 */
 	void (*unit)(void *ctx, const char *unit);
+	/*
+	 * Optional. A parser whose counts weigh each sample by its period
+	 * names the event, once: each stack it gave was one sample.
+	 */
+	void (*event)(void *ctx, const char *event);
 };
 
 /* Tell the sink what the counts are, if it cares. */
@@ -70,6 +75,14 @@ sink_unit(struct sink *s, const char *unit)
 {
 	if (s->unit != NULL)
 		s->unit(s->ctx, unit);
+}
+
+/* Tell the sink which event's periods weigh the counts, if it cares. */
+static inline void
+sink_event(struct sink *s, const char *event)
+{
+	if (s->event != NULL)
+		s->event(s->ctx, event);
 }
 
 #endif

@@ -29,6 +29,8 @@
 	var names = document.getElementById("names").textContent.split("\n");
 	var top = num("data-top");	// the first frame that is not an ancestor
 	var unit = frames.getAttribute("data-unit");
+	var other = frames.getAttribute("data-other");	// the samples, or null
+	var others = [];
 	var zoomed = -1;	// the frame zoomed to, -1 for none
 	var term = null;	// the search, null for none
 	var icase = false;
@@ -57,7 +59,9 @@
 			name.push(names[line[i]]);
 			count.push(f[1]);
 			samples.push(parseFloat(f[1]));
-			delta.push(f.length > 3 ? parseFloat(f[3]) : null);
+			delta.push(f.length > 3 && other === null ?
+			    parseFloat(f[3]) : null);
+			others.push(other !== null ? f[3] : null);
 			fill.push(e.getAttribute("fill"));
 			ox.push(e.getAttribute("x"));
 			hit.push(false);
@@ -82,14 +86,17 @@
 			end[chain.pop()] = rect.length;
 	})();
 
-	// x with two decimals, as C's printf("%.2f"): a tie (x * 8 odd, as
-	// 0.125) goes to the even digit, where toFixed() would round up.
-	function fixed2(x) {
-		var a = Math.abs(x), t = a * 100, lo = Math.floor(t);
+	// x with n decimals, as C's printf("%.*f"): a tie (x * 2^(n+1) odd,
+	// as 0.125 for two) goes to the even digit, where toFixed() would
+	// round up.
+	function fixed(x, n) {
+		var a = Math.abs(x), k = Math.pow(10, n), t = a * k;
+		var lo = Math.floor(t);
 
-		if (t - lo === 0.5 && (a * 8) % 2 === 1 && lo % 2 === 0)
-			return (x < 0 ? "-" : "") + (lo / 100).toFixed(2);
-		return x.toFixed(2);
+		if (t - lo === 0.5 && (a * Math.pow(2, n + 1)) % 2 === 1 &&
+		    lo % 2 === 0)
+			return (x < 0 ? "-" : "") + (lo / k).toFixed(n);
+		return x.toFixed(n);
 	}
 
 	// A count with thousands separators: 1,234,567.5
@@ -106,18 +113,37 @@
 		return r + s.substring(k);
 	}
 
+	// A count s of unit u for people, as flametui's num_fmt() writes it:
+	// "1,234 samples", a time in its largest unit ("124.6 s").
+	var times = { nanoseconds: 1, microseconds: 1e3, milliseconds: 1e6,
+	    seconds: 1e9 };
+	function amount(s, u) {
+		var x, i = 0, names = ["ns", "us", "ms", "s"];
+
+		if (!times.hasOwnProperty(u))
+			return commas(s) + " " + u;
+		x = parseFloat(s) * times[u];
+		while (i < 3 && x >= 1000) {
+			x /= 1000;
+			i++;
+		}
+		return commas(fixed(x, i === 0 ? 0 : 1)) + " " + names[i];
+	}
+
 	// Frame i's details: "name (N samples, P%)", and the change of a
 	// differential graph, as flamegraph.pl's titles.
 	function title(i) {
-		var t = name[i] + " (" + commas(count[i]) + " " + unit + ", ";
+		var t = name[i] + " (" + amount(count[i], unit) + ", ";
 		var all = samples[0], d;
 
+		if (others[i] !== null)
+			t += amount(others[i], other) + ", ";
 		if (i === 0)
 			return t + "100%)";
-		t += fixed2(all > 0 ? 100 * samples[i] / all : 0) + "%";
+		t += fixed(all > 0 ? 100 * samples[i] / all : 0, 2) + "%";
 		if (delta[i] !== null) {
 			d = all > 0 ? 100 * delta[i] / all : 0;
-			t += "; " + (d > 0 ? "+" : "") + fixed2(d) + "%";
+			t += "; " + (d > 0 ? "+" : "") + fixed(d, 2) + "%";
 		}
 		return t + ")";
 	}

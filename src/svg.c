@@ -297,7 +297,7 @@ svg_count(struct svg *g, struct svg_out *out, uint64_t count)
 {
 	char num[64];
 
-	svg_puts(out, profile_fmt_count(g->p, count, num, sizeof num));
+	svg_puts(out, profile_fmt(g->p, count, NUM_EXACT, num, sizeof num));
 }
 
 /* The line of node's name in the names table, adding the name if new. */
@@ -333,9 +333,14 @@ svg_frame_data(struct svg *g, uint32_t node, uint64_t gap)
 	svg_put(d, q, (size_t)(num + sizeof num - q));
 	svg_puts(d, " ");
 	svg_count(g, d, g->p->nodes[node].total);
-	if (gap > 0 || (g->p->delta != NULL && node != PROFILE_ROOT)) {
+	if (gap > 0 || (g->p->delta != NULL && node != PROFILE_ROOT) ||
+	    profile_weighted(g->p)) {
 		svg_puts(d, " ");
 		svg_count(g, d, gap);
+	}
+	if (profile_weighted(g->p)) {
+		svg_puts(d, " ");
+		svg_count(g, d, g->p->alttotal[node]);
 	}
 	if (g->p->delta != NULL && node != PROFILE_ROOT) {
 		di = g->p->delta[node];
@@ -411,25 +416,18 @@ svg_fill(struct svg *g, uint32_t node, const struct name *nm)
 	svg_printf(&g->out, "#%02x%02x%02x", c.r, c.g, c.b);
 }
 
-/* Append a decimal number with thousands separators: 1,234,567.5 */
-static void
-svg_commas(struct svg_out *o, const char *num)
-{
-	size_t k = strcspn(num, "."), i;
-
-	for (i = 0; i < k; i++) {
-		if (i > 0 && (k - i) % 3 == 0)
-			svg_puts(o, ",");
-		svg_put(o, num + i, 1);
-	}
-	svg_puts(o, num + k);
-}
-
 /* What a count is: --countname, or the profile's unit. */
 static const char *
 svg_unit(const struct svg *g)
 {
 	return g->o->countname != NULL ? g->o->countname : profile_unit(g->p);
+}
+
+/* What the other count of a weighted profile is: samples, or the weight. */
+static const char *
+svg_other_unit(const struct svg *g)
+{
+	return g->p->by_samples ? g->p->wunit : "samples";
 }
 
 /*
@@ -450,23 +448,28 @@ svg_title(struct svg *g, uint32_t node, const struct name *nm)
 	else
 		svg_text(out, nm->s, svg_shown_len(nm), SIZE_MAX, 0);
 	svg_puts(out, " (");
-	svg_commas(out, profile_fmt_count(g->p, g->p->nodes[node].total, num,
-	    sizeof num));
-	svg_puts(out, " ");
-	svg_xml(out, svg_unit(g), 0);
+	svg_xml(out, num_fmt(g->p->nodes[node].total, g->p->frac, svg_unit(g),
+	    NUM_LONG | NUM_UNIT, num, sizeof num), 0);
+	if (profile_weighted(g->p)) {
+		svg_puts(out, ", ");
+		svg_xml(out, num_fmt(g->p->alttotal[node], g->p->frac,
+		    svg_other_unit(g), NUM_LONG | NUM_UNIT, num, sizeof num), 0);
+	}
 	if (node == PROFILE_ROOT) {
 		svg_puts(out, ", 100%)");
 		return;
 	}
-	d = strtod(profile_fmt_count(g->p, g->grand, all, sizeof all), NULL);
-	pct = d > 0 ? 100 * strtod(num, NULL) / d : 0;
+	d = strtod(profile_fmt(g->p, g->grand, NUM_EXACT, all, sizeof all),
+	    NULL);
+	pct = d > 0 ? 100 * strtod(profile_fmt(g->p, g->p->nodes[node].total,
+	    NUM_EXACT, num, sizeof num), NULL) / d : 0;
 	svg_printf(out, ", %.2f%%", pct);
 	if (g->p->delta != NULL) {
 		di = g->p->delta[node];
 		if (g->o->negate)
 			di = -di;
-		profile_fmt_count(g->p, di < 0 ? (uint64_t)0 - (uint64_t)di :
-		    (uint64_t)di, num, sizeof num);
+		profile_fmt(g->p, di < 0 ? (uint64_t)0 - (uint64_t)di :
+		    (uint64_t)di, NUM_EXACT, num, sizeof num);
 		pct = d > 0 ? 100 * (di < 0 ? -1 : 1) * strtod(num, NULL) / d :
 		    0;
 		svg_printf(out, "; %s%.2f%%", pct > 0 ? "+" : "", pct);
@@ -714,8 +717,8 @@ svg_header(struct svg *g, uint32_t top)
 	if (g->deep > 0) {
 		svg_printf(out, "<text id=\"note\" x=\"%.0f\" y=\"%g\">",
 		    floor(w / 2), g->head - o->fontsize);
-		snprintf(num, sizeof num, "%llu", (unsigned long long)g->deep);
-		svg_commas(out, num);
+		svg_puts(out, num_fmt(g->deep, 0, NULL, NUM_LONG, num,
+		    sizeof num));
 		svg_printf(out, " frames more than %u levels above the root "
 		    "left out (--maxdepth=0 draws them)</text>\n", o->maxdepth);
 	}
@@ -739,6 +742,10 @@ svg_header(struct svg *g, uint32_t top)
 	svg_xml(out, o->nametype, 1);
 	svg_puts(out, "\" data-unit=\"");
 	svg_xml(out, svg_unit(g), 1);
+	if (profile_weighted(g->p)) {
+		svg_puts(out, "\" data-other=\"");
+		svg_xml(out, svg_other_unit(g), 1);
+	}
 	svg_printf(out, "\" data-top=\"%u\"", top);
 	if (o->search != NULL && o->search[0] != '\0') {
 		svg_puts(out, " data-search=\"");

@@ -147,9 +147,10 @@ text_width(const char *s, size_t len, int utf8)
 	return total;
 }
 
-int
-text_fit(const char *s, size_t len, int cols, int utf8, char *out,
-    size_t outsz)
+/* text_fit() and text_cut(): a cut ends with mark, two cells or one. */
+static int
+text_fit_mark(const char *s, size_t len, int cols, int utf8, char *out,
+    size_t outsz, const char *mark, int markw)
 {
 	static const char hex[] = "0123456789abcdef";
 	size_t i = 0, n, o = 0, end, cutend = 0;
@@ -167,18 +168,18 @@ text_fit(const char *s, size_t len, int cols, int utf8, char *out,
 		}
 		total += w;
 		i += n;
-		if (total <= cols - 2) {
+		if (total <= cols - markw) {
 			cutend = i;
 			cutw = total;
 		}
 	}
-	if (cut && cols < 3)
+	if (cut && cols < markw + 1)
 		return 0;
 	end = cut ? cutend : len;
 	total = cut ? cutw : total;
 	for (i = 0; i < end; i += n) {
 		n = text_unit(s + i, end - i, utf8, &w, &esc);
-		if (o + (esc ? 4 : n) + 3 > outsz) {
+		if (o + (esc ? 4 : n) + strlen(mark) + 1 > outsz) {
 			cut = 1;
 			break;
 		}
@@ -193,10 +194,26 @@ text_fit(const char *s, size_t len, int cols, int utf8, char *out,
 		}
 	}
 	if (cut) {
-		out[o++] = '.';
-		out[o++] = '.';
-		total += 2;
+		memcpy(out + o, mark, strlen(mark));
+		o += strlen(mark);
+		total += markw;
 	}
 	out[o] = '\0';
 	return total;
+}
+
+int
+text_fit(const char *s, size_t len, int cols, int utf8, char *out,
+    size_t outsz)
+{
+	return text_fit_mark(s, len, cols, utf8, out, outsz, "..", 2);
+}
+
+int
+text_cut(const char *s, size_t len, int cols, int utf8, char *out,
+    size_t outsz)
+{
+	return utf8 ? text_fit_mark(s, len, cols, utf8, out, outsz,
+	    "\xe2\x80\xa6", 1) : text_fit_mark(s, len, cols, utf8, out, outsz,
+	    "..", 2);
 }

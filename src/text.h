@@ -46,6 +46,9 @@ void text_write(const char *s, size_t len, FILE *f);
  */
 int text_fit(const char *s, size_t len, int cols, int utf8, char *out,
     size_t outsz);
+/* text_fit(), but a cut ends with an ellipsis (U+2026) in UTF-8. */
+int text_cut(const char *s, size_t len, int cols, int utf8, char *out,
+    size_t outsz);
 /* The width in cells of s once escaped. */
 int text_width(const char *s, size_t len, int utf8);
 

@@ -137,7 +137,8 @@ timeline_range(const struct timeline *tl, int64_t from_ns, int64_t to_ns,
 	profile_init(out);
 	out->frac = p->frac;
 	out->flamechart = p->flamechart;
-	profile_set_unit(out, p->unit);
+	profile_set_unit(out, p->by_samples ? p->wunit : p->unit);
+	profile_set_event(out, p->event);
 	for (j = 0; j < p->ntimes; j++) {
 		off = p->times[j].time_ns - tl->t0;
 		if (off < from_ns || off >= to_ns)
@@ -197,7 +198,8 @@ timeline_chart(const struct profile *p, struct profile *out)
 	out->flamechart = 1;
 	out->keeptimes = p->keeptimes;
 	out->frac = p->frac;
-	profile_set_unit(out, p->unit);
+	profile_set_unit(out, p->by_samples ? p->wunit : p->unit);
+	profile_set_event(out, p->event);
 	for (j = 0; j < p->ntimes; j++) {
 		ts = &p->times[ord[j].i];
 		node = ts->leaf;

@@ -17,11 +17,13 @@ struct top_row {
 	uint32_t name;		/* id in the profile's name table */
 	uint64_t self;		/* samples whose stack ends in it */
 	uint64_t total;		/* samples of stacks through it */
+	int64_t delta;		/* differential: AFTER - BEFORE of total */
 };
 
 enum top_sort {
 	TOP_BY_TOTAL,
 	TOP_BY_SELF,
+	TOP_BY_DELTA,		/* differential: the largest growth first */
 };
 
 /*
@@ -35,6 +37,9 @@ size_t top_compute(const struct profile *p, int reversed, enum top_sort key,
 /* Sort rows again by another key. */
 void top_sort(const struct profile *p, struct top_row *rows, size_t n,
     enum top_sort key);
+/* A differential row's total before and after. */
+void top_sides(const struct profile *p, const struct top_row *r,
+    uint64_t *before, uint64_t *after);
 /* Write the table as text: "self self% total total% name" a line. */
 void top_write(const struct profile *p, const struct top_row *rows,
     size_t n, FILE *f);

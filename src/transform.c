@@ -28,6 +28,7 @@ struct apply {
 	uint32_t *path;
 	size_t nprev, capprev, cappath;
 	size_t capids, capout;
+	uint64_t nsamp;		/* the samples of the stack being added */
 };
 
 int
@@ -150,6 +151,9 @@ transform_stack(struct apply *a, size_t n, uint64_t count, int64_t delta)
 	if (a->in->delta != NULL)
 		transform_delta(a->out, n > 0 ? a->path[n - 1] : PROFILE_ROOT,
 		    delta);
+	if (a->in->altself != NULL)
+		profile_add_samples(a->out, n > 0 ? a->path[n - 1] :
+		    PROFILE_ROOT, a->nsamp);
 	a->previds = xgrow(a->previds, &a->capprev, n + 1, sizeof *a->previds);
 	memcpy(a->previds + k, a->outids + k, (n - k) * sizeof *a->previds);
 	a->nprev = n;
@@ -185,7 +189,7 @@ transform_apply(const struct profile *in, const struct transform *t,
 
 	a.match = transform_match(in, t);
 	profile_borrow_names(out, in);
-	profile_set_unit(out, in->unit);
+	profile_copy_unit(out, in);
 	if (t->prune > 0)
 		min_total = (double)nodes[PROFILE_ROOT].total * t->prune / 100;
 	/* A differential profile keeps its changes: pruned, a subtree's. */
@@ -209,6 +213,7 @@ transform_apply(const struct profile *in, const struct transform *t,
 	while (ntodo > 0) {
 		n = todo[--ntodo];
 		self = nodes[n].self;
+		a.nsamp = in->altself != NULL ? in->altself[n] : 0;
 		d = inc != NULL ? in->delta[n] : 0;
 		depth = nodes[n].depth;
 		path = xgrow(path, &cappath, (size_t)depth + 1, sizeof *path);
@@ -221,12 +226,14 @@ transform_apply(const struct profile *in, const struct transform *t,
 		    c != NODE_NONE; c = nodes[c].next) {
 			if ((double)nodes[c].total < min_total) {
 				self += nodes[c].total;
+				a.nsamp += in->altself != NULL ?
+				    in->alttotal[c] : 0;
 				d += inc != NULL ? inc[c] : 0;
 				continue;
 			}
 			todo[ntodo++] = c;
 		}
-		if (self == 0 && d == 0)
+		if (self == 0 && d == 0 && a.nsamp == 0)
 			continue;
 		a.ids = xgrow(a.ids, &a.capids, (size_t)depth + 1,
 		    sizeof *a.ids);

@@ -28,19 +28,16 @@ chrome_height(void)
 }
 
 char *
-chrome_count(const struct profile *p, uint64_t c, char *buf, size_t size)
+chrome_amount(const struct profile *p, uint32_t node, char *buf, size_t size)
 {
-	char raw[64];
-	size_t digits, i, o = 0;
+	char other[64];
+	size_t n;
 
-	profile_fmt_count(p, c, raw, sizeof raw);
-	digits = strcspn(raw, ".");
-	for (i = 0; raw[i] != '\0' && o + 2 < size; i++) {
-		if (i > 0 && i < digits && (digits - i) % 3 == 0)
-			buf[o++] = ',';
-		buf[o++] = raw[i];
-	}
-	buf[o] = '\0';
+	profile_fmt(p, p->nodes[node].total, NUM_LONG | NUM_UNIT, buf, size);
+	profile_fmt_other(p, node, NUM_LONG, other, sizeof other);
+	n = strlen(buf);
+	if (other[0] != '\0' && n < size)
+		snprintf(buf + n, size - n, ", %s", other);
 	return buf;
 }
 
@@ -114,15 +111,16 @@ void
 chrome_title(struct tui *t)
 {
 	const struct profile *p = t->p;
-	char line[LABEL_MAX], count[64], filters[LABEL_MAX / 2];
+	char line[LABEL_MAX], count[160], filters[LABEL_MAX / 2];
 	uint32_t root = view_root(t->v);
 	int n;
 
 	chrome_describe(&t->cur, filters, sizeof filters);
-	n = snprintf(line, sizeof line, "%s | %s%s%s %s | %s%s", t->files,
-	    t->livelabel, t->livelabel[0] != '\0' ? " | " : "",
-	    chrome_count(p, p->nodes[PROFILE_ROOT].total, count, sizeof count),
-	    profile_unit(p), t->format, filters);
+	chrome_amount(p, PROFILE_ROOT, count, sizeof count);
+	n = snprintf(line, sizeof line, "%s | %s%s%s%s%s | %s%s", t->files,
+	    t->livelabel, t->livelabel[0] != '\0' ? " | " : "", count,
+	    profile_weighted(p) ? " of " : "", profile_weighted(p) ? p->event :
+	    "", t->format, filters);
 	if (t->rangelabel[0] != '\0' && n > 0 && (size_t)n < sizeof line)
 		n += snprintf(line + n, sizeof line - (size_t)n, " | %s",
 		    t->rangelabel);

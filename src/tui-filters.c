@@ -69,7 +69,7 @@ static int
 filters_same_filters(const struct vstate *a, const struct vstate *b)
 {
 	return a->reverse == b->reverse && a->recursion == b->recursion &&
-	    a->before == b->before &&
+	    a->before == b->before && a->samples == b->samples &&
 	    a->prune == b->prune && a->focus_exact == b->focus_exact &&
 	    filters_same(a->focus, b->focus) &&
 	    filters_same(a->hide, b->hide) &&
@@ -145,6 +145,8 @@ filters_rebuild(struct tui *t)
 	/* The loaded profile takes the widths of the side asked for. */
 	if (t->orig->delta != NULL && t->orig->diff_before != t->cur.before)
 		diff_swap(t->orig);
+	/* And counts samples or their weights, as asked. */
+	profile_by_samples(t->orig, t->cur.samples);
 	t->hasshown = transform_active(&tr);
 	if (t->hasshown) {
 		profile_init(&t->shown);
@@ -192,6 +194,7 @@ filters_init(struct tui *t, const struct vstate *init)
 		t->cur.nzoom = 0;
 	}
 	t->cur.before = t->orig->diff_before;
+	t->cur.samples = t->orig->by_samples;
 	filters_rebuild(t);
 	screen_enter(t, init != NULL ? init->mode : MODE_GRAPH);
 }
@@ -485,13 +488,13 @@ filters_ask_prune(struct tui *t)
 }
 
 /*
- * w: take the widths from the other side of a differential profile. The
- * zoom stack and the selection all lie on the selection's stack: they are
- * found again by their names in the profile rebuilt, as far as they are
- * still there and have a width.
+ * Flip *flag, a switch of what the counts are, and rebuild. The zoom stack
+ * and the selection all lie on the selection's stack: they are found again
+ * by their names in the profile rebuilt, as far as they are still there
+ * and have a width.
  */
 static int
-filters_widths(struct tui *t)
+filters_recount(struct tui *t, int *flag)
 {
 	struct view *v = &t->graph;
 	struct strv *frames = NULL;
@@ -499,11 +502,6 @@ filters_widths(struct tui *t)
 	size_t nzoom, len, cap = 0, i, k, z;
 	int ret;
 
-	if (t->orig->delta == NULL) {
-		snprintf(t->msg, sizeof t->msg, "w is for differential input: "
-		    "--diff BEFORE AFTER, or \"stack BEFORE AFTER\" lines");
-		return VIEW_DRAW;
-	}
 	filters_push(t);
 	nzoom = v->nzoom;
 	zdepth = xcalloc(nzoom, sizeof *zdepth);
@@ -512,7 +510,7 @@ filters_widths(struct tui *t)
 	len = profile_path(v->p, v->sel, &frames, &cap);
 	for (i = 0; i < len; i++)	/* the profile is rebuilt: copies */
 		frames[i].s = xstrndup(frames[i].s, frames[i].len);
-	t->cur.before = !t->cur.before;
+	*flag = !*flag;
 	ret = filters_changed(t);
 
 	/* Down the stack as far as it goes, zooming where it was zoomed. */
@@ -538,11 +536,46 @@ filters_widths(struct tui *t)
 		free((char *)frames[i].s);
 	free(frames);
 	free(zdepth);
+	return ret;
+}
+
+/* w: take the widths from the other side of a differential profile. */
+static int
+filters_widths(struct tui *t)
+{
+	int ret;
+
+	if (t->orig->delta == NULL) {
+		snprintf(t->msg, sizeof t->msg, "w is for differential input: "
+		    "--diff BEFORE AFTER, or \"stack BEFORE AFTER\" lines");
+		return VIEW_DRAW;
+	}
+	ret = filters_recount(t, &t->cur.before);
 	if (t->msg[0] == '\0')
 		snprintf(t->msg, sizeof t->msg, "%s", t->cur.before ?
 		    "widths from BEFORE: the stacks gone since are drawn, the "
 		    "new ones not (w: back)" : "widths from AFTER: the new "
 		    "stacks are drawn, the ones gone not (w: back)");
+	return ret;
+}
+
+/* e: count samples, or the weights of a weighted profile (cpu-clock). */
+static int
+filters_samples(struct tui *t)
+{
+	int ret;
+
+	if (!profile_weighted(t->orig)) {
+		snprintf(t->msg, sizeof t->msg, "e is for samples weighed by "
+		    "their period (perf record -e cpu-clock, cycles, ...): "
+		    "these counts are %s", profile_unit(t->orig));
+		return VIEW_DRAW;
+	}
+	ret = filters_recount(t, &t->cur.samples);
+	if (t->msg[0] == '\0')
+		snprintf(t->msg, sizeof t->msg, "counting %s (e: %s)",
+		    t->cur.samples ? "samples" : t->orig->unit, t->cur.samples ?
+		    t->orig->wunit : "samples");
 	return ret;
 }
 
@@ -614,6 +647,8 @@ filters_action(struct tui *t, enum action act)
 		return filters_undo(t);
 	case ACT_WIDTHS:
 		return filters_widths(t);
+	case ACT_SAMPLES:
+		return filters_samples(t);
 	default:
 		return 0;
 	}

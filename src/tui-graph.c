@@ -11,6 +11,7 @@
 
 #include <curses.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,39 +66,49 @@ graph_diff_rgb(const struct diffcache *dc, const struct profile *p, uint32_t n)
 	return (struct rgb){ 230, 230, 230 };
 }
 
+/* Append " | " and a field to the status line in buf. */
+static void
+graph_field(char *buf, size_t size, const char *fmt, ...)
+{
+	size_t n = strlen(buf);
+	va_list ap;
+
+	if (n + 3 >= size)
+		return;
+	memcpy(buf + n, " | ", 4);
+	n += 3;
+	va_start(ap, fmt);
+	vsnprintf(buf + n, size - n, fmt, ap);
+	va_end(ap);
+}
+
 /*
- * A differential frame's status: before, after, delta, the side of the
- * widths and the stacks under it only on the other side (not drawn). Short
- * leaves the last two out.
+ * A differential frame's counts, most telling first: before, after, delta
+ * and the stacks under it only on the other side (not drawn).
  */
 static void
 graph_diff_status(const struct diffcache *dc, const struct profile *p,
-    uint32_t n, int shrt, char *buf, size_t size)
+    uint32_t n, char *buf, size_t size)
 {
-	char b[64], a[64], d[64], h[64];
+	char b[64], a[64], d[64], h[64], k[32];
 	int64_t inc = dc->inc[n];
 	uint64_t mag = inc < 0 ? 0 - (uint64_t)inc : (uint64_t)inc;
 	uint64_t after, before;
-	int len;
 
 	diffcache_counts(p, dc->inc, n, &after, &before);
-	profile_fmt_count(p, before, b, sizeof b);
-	profile_fmt_count(p, after, a, sizeof a);
-	profile_fmt_count(p, mag, d, sizeof d);
-	len = snprintf(buf, size, " | before %s | after %s | delta %s%s "
-	    "(%s%.1f%%)", b, a, inc < 0 ? "-" : "+", d, inc < 0 ? "-" : "+",
+	graph_field(buf, size, "before %s", profile_fmt(p, before, NUM_LONG,
+	    b, sizeof b));
+	graph_field(buf, size, "after %s", profile_fmt(p, after, NUM_LONG, a,
+	    sizeof a));
+	graph_field(buf, size, "delta %s%s (%s%.1f%%)", inc < 0 ? "-" : "+",
+	    profile_fmt(p, mag, NUM_LONG, d, sizeof d), inc < 0 ? "-" : "+",
 	    before > 0 ? 100.0 * (double)mag / (double)before : 100.0);
-	if (shrt || len < 0 || (size_t)len >= size)
-		return;
-	len += snprintf(buf + len, size - (size_t)len, " | widths: %s",
-	    p->diff_before ? "before" : "after");
-	if (dc->hidstacks[n] == 0 || len < 0 || (size_t)len >= size)
-		return;
-	profile_fmt_count(p, dc->hidcount[n], h, sizeof h);
-	snprintf(buf + len, size - (size_t)len, " | %s: %llu stack%s, %s %s",
-	    p->diff_before ? "new" : "gone",
-	    (unsigned long long)dc->hidstacks[n],
-	    dc->hidstacks[n] == 1 ? "" : "s", h, profile_unit(p));
+	if (dc->hidstacks[n] > 0)
+		graph_field(buf, size, "%s: %s stack%s, %s",
+		    p->diff_before ? "new" : "gone", num_fmt(dc->hidstacks[n],
+		    0, NULL, NUM_LONG, k, sizeof k), dc->hidstacks[n] == 1 ?
+		    "" : "s", profile_fmt(p, dc->hidcount[n], NUM_LONG |
+		    NUM_UNIT, h, sizeof h));
 }
 
 /*
@@ -153,6 +164,11 @@ graph_breadcrumb(const struct view *v, int cols, char *out, size_t size)
 	return w;
 }
 
+/*
+ * The status line: the selected frame's name, then its fields by
+ * importance. The name keeps at least a third of the line when it is
+ * longer; the fields that do not fit are cut, and the cut marked.
+ */
 void
 graph_status(struct tui *t)
 {
@@ -160,46 +176,45 @@ graph_status(struct tui *t)
 	const struct name *nm = profile_name(p, t->v->sel);
 	uint64_t c = p->nodes[t->v->sel].total;
 	const struct diffcache *dc;
-	char right[256], count[64], name[LABEL_MAX], filtered[64] = "";
-	double all, shown, zoom;
-	int rw, nw, x;
+	char right[1024], count[160], name[LABEL_MAX], cut[1024];
+	double all;
+	int rw, nw, x, room;
 
-	chrome_count(p, c, count, sizeof count);
+	right[0] = '\0';
+	if ((dc = diffcache_get(t, p)) != NULL)
+		graph_diff_status(dc, p, t->v->sel, right, sizeof right);
+	else
+		graph_field(right, sizeof right, "%s", chrome_amount(p,
+		    t->v->sel, count, sizeof count));
 	/* Of the profile as loaded, and of what the filters left of it. */
 	all = graph_pct(c, t->orig->nodes[PROFILE_ROOT].total);
-	shown = graph_pct(c, t->p->nodes[PROFILE_ROOT].total);
-	zoom = graph_pct(c, p->nodes[view_root(t->v)].total);
+	graph_field(right, sizeof right, "%.2f%% of total", all);
 	if (t->p->nodes[PROFILE_ROOT].total != t->orig->nodes[PROFILE_ROOT].total)
-		snprintf(filtered, sizeof filtered, " | %.2f%% of filtered",
-		    shown);
-	/* The numbers in full, or shorter when the screen is narrow. */
-	snprintf(right, sizeof right, " | %s %s | %.2f%% of total%s | "
-	    "%.2f%% of zoom", count, profile_unit(p), all, filtered, zoom);
-	if ((dc = diffcache_get(t, p)) != NULL) {
-		graph_diff_status(dc, p, t->v->sel, 0, right, sizeof right);
-		if ((int)strlen(right) + 8 > COLS)
-			graph_diff_status(dc, p, t->v->sel, 1, right,
-			    sizeof right);
-	}
-	if ((int)strlen(right) + 8 > COLS)
-		snprintf(right, sizeof right, " | %s | %.2f%% | %.2f%%", count,
-		    all, zoom);
-	if ((int)strlen(right) + 8 > COLS)
-		snprintf(right, sizeof right, " %.1f%%", all);
-	rw = (int)strlen(right);
+		graph_field(right, sizeof right, "%.2f%% of filtered",
+		    graph_pct(c, t->p->nodes[PROFILE_ROOT].total));
+	if (dc != NULL)
+		graph_field(right, sizeof right, "widths: %s", p->diff_before ?
+		    "before" : "after");
+	graph_field(right, sizeof right, "%.2f%% of zoom",
+	    graph_pct(c, p->nodes[view_root(t->v)].total));
+	rw = text_width(right, strlen(right), term.utf8);
+	room = COLS - rw;
+	if (room < COLS / 3)
+		room = COLS / 3;
 	if (view_root(t->v) != view_base(t->v))
-		nw = graph_breadcrumb(t->v, COLS - rw > 1 ? COLS - rw : 1, name,
+		nw = graph_breadcrumb(t->v, room > 1 ? room : 1, name,
 		    sizeof name);
 	else
-		nw = text_fit(nm->s, nm->len, COLS - rw > 1 ? COLS - rw : 1,
-		    term.utf8, name, sizeof name);
+		nw = text_fit(nm->s, nm->len, room > 1 ? room : 1, term.utf8,
+		    name, sizeof name);
+	text_cut(right, strlen(right), COLS - nw, term.utf8, cut, sizeof cut);
 	attr_set(A_REVERSE | A_BOLD, 0, NULL);
 	mvaddstr(LINES - 2, 0, name);
 	attr_set(A_REVERSE, 0, NULL);
 	for (x = nw; x < COLS; x++)
 		addch(' ');
 	if (nw < COLS)
-		mvaddnstr(LINES - 2, nw, right, COLS - nw);
+		mvaddstr(LINES - 2, nw, cut);
 	attr_set(A_NORMAL, 0, NULL);
 }
 

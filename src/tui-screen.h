@@ -111,12 +111,16 @@ int screen_push(struct tui *, const struct screen *s);
 
 /*
  * The frame (tui-chrome.c): the title line, a reverse-video bar, a count
- * with thousands separators, the bottom line, and the area between the
+ * for people, the bottom line, and the area between the
  * title and the status line.
  */
 void chrome_title(struct tui *);
 void chrome_bar(int y, const char *s, int bold);
-char *chrome_count(const struct profile *, uint64_t c, char *buf,
+/*
+ * The stacks through node for people: their count with its unit, and for
+ * weighted counts the other count ("124.6 s, 3,123 samples").
+ */
+char *chrome_amount(const struct profile *, uint32_t node, char *buf,
     size_t size);
 void chrome_bottom(const char *s);
 int chrome_top(void);

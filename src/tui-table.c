@@ -82,8 +82,12 @@ table_ensure(struct tui *t)
 {
 	struct tui_table *tb = t->table;
 
-	if (tb == NULL)
+	if (tb == NULL) {
 		tb = t->table = xcalloc(1, sizeof *t->table);
+		/* A differential table shows the largest growth first. */
+		if (t->p->delta != NULL)
+			tb->sort = TOP_BY_DELTA;
+	}
 	if (tb->top != NULL && tb->gen == t->gen)
 		return tb;
 	free(tb->top);
@@ -114,7 +118,7 @@ table_diff(struct tui *t, char *line, size_t size)
 	const struct profile *p = t->p;
 	const struct diffcache *dc = diffcache_get(t, p);
 	size_t len = strlen(line);
-	char c[64];
+	char c[64], k[32];
 
 	if (len < size)
 		len += (size_t)snprintf(line + len, size - len, " | %s's counts "
@@ -122,66 +126,177 @@ table_diff(struct tui *t, char *line, size_t size)
 		    p->diff_before ? "AFTER" : "BEFORE");
 	if (dc->hidstacks[PROFILE_ROOT] == 0 || len >= size)
 		return;
-	snprintf(line + len, size - len, " | %s: %llu stack%s, %s %s",
-	    p->diff_before ? "new" : "gone",
-	    (unsigned long long)dc->hidstacks[PROFILE_ROOT],
+	snprintf(line + len, size - len, " | %s: %s stack%s, %s",
+	    p->diff_before ? "new" : "gone", num_fmt(dc->hidstacks[PROFILE_ROOT],
+	    0, NULL, NUM_LONG, k, sizeof k),
 	    dc->hidstacks[PROFILE_ROOT] == 1 ? "" : "s",
-	    profile_fmt_count(p, dc->hidcount[PROFILE_ROOT], c, sizeof c),
-	    profile_unit(p));
+	    profile_fmt(p, dc->hidcount[PROFILE_ROOT], NUM_LONG | NUM_UNIT, c,
+	    sizeof c));
 }
 
+/* The table's columns as the screen's width allows. */
+struct table_cols {
+	int shrt;		/* numbers short: 1.8G, 12.3% */
+	int cw, pw;		/* widths of a count and of a percentage */
+};
+
 /*
- * The width of the count columns: 14, or on a screen too narrow to leave
- * the names 20 columns that way, as wide as the largest count (the root's).
+ * Numbers in full while the names keep a third of the line, else short
+ * (they shrink first).
  */
-static int
-table_count_width(const struct tui *t)
+static void
+table_cols(const struct tui *t, struct table_cols *c)
 {
 	char s[64];
 	int w;
 
-	if (COLS >= 14 + 1 + 7 + 1 + 14 + 1 + 7 + 2 + 20)
-		return 14;
-	w = (int)strlen(chrome_count(t->p, t->p->nodes[PROFILE_ROOT].total, s,
-	    sizeof s));
-	return w > 7 ? w : 7;	/* "[total]" */
+	w = (int)strlen(profile_fmt(t->p, t->p->nodes[PROFILE_ROOT].total,
+	    NUM_LONG, s, sizeof s));
+	c->shrt = 0;
+	c->cw = w > 7 ? w : 7;		/* "[total]" */
+	c->pw = 7;			/* "100.00%" */
+	if (t->p->delta != NULL) {
+		c->cw = w > 8 ? w : 8;	/* "[before]" */
+		c->pw = 8;		/* "-100.00%" */
+	}
+	/* 14 wide as before when the screen leaves the names 20 columns. */
+	if (t->p->delta == NULL && c->cw < 14 &&
+	    COLS >= 2 * 14 + 2 * c->pw + 5 + 20)
+		c->cw = 14;
+	if (COLS - (2 * c->cw + 2 * c->pw + 5) >= COLS / 3)
+		return;
+	w = (int)strlen(profile_fmt(t->p, t->p->nodes[PROFILE_ROOT].total,
+	    NUM_SHORT, s, sizeof s));
+	c->shrt = 1;
+	c->cw = w > 5 ? w : 5;
+	c->pw = 5;
+}
+
+/* A count for a column. */
+static const char *
+table_count(const struct tui *t, const struct table_cols *c, uint64_t n,
+    char *buf, size_t size)
+{
+	return profile_fmt(t->p, n, c->shrt ? NUM_SHORT : NUM_LONG, buf,
+	    size);
+}
+
+/* A percentage for a column: 12.34%, or short 12.3%. */
+static const char *
+table_pct_fmt(const struct table_cols *c, double pct, int sign, char *buf,
+    size_t size)
+{
+	if (c->shrt && (pct >= 99.95 || pct <= -99.95))
+		snprintf(buf, size, sign ? "%+.0f%%" : "%.0f%%", pct);
+	else
+		snprintf(buf, size, sign ? "%+.*f%%" : "%.*f%%", c->shrt ? 1 : 2,
+		    pct);
+	return buf;
+}
+
+/* A column's head: the sort key's in brackets when there is room. */
+static const char *
+table_head(const struct table_cols *c, const char *name, int key, char *buf,
+    size_t size)
+{
+	snprintf(buf, size, key && (int)strlen(name) + 2 <= c->cw ? "[%s]" :
+	    "%s", name);
+	return buf;
+}
+
+/* The table's line of column heads. */
+static void
+table_heads(const struct tui *t, const struct table_cols *c, char *line,
+    size_t size)
+{
+	const struct tui_table *tb = t->table;
+	char h1[32], h2[32], h3[32];
+	int bytotal = tb->sort == TOP_BY_TOTAL;
+
+	if (t->p->delta != NULL)
+		snprintf(line, size, "%*s %*s %*s %*s  %s", c->cw, table_head(c,
+		    "before", bytotal && t->p->diff_before, h1, sizeof h1), c->cw,
+		    table_head(c, "after", bytotal && !t->p->diff_before, h2,
+		    sizeof h2), c->cw,
+		    table_head(c, "delta", tb->sort == TOP_BY_DELTA, h3,
+		    sizeof h3), c->pw, c->shrt ? "d%" : "delta%", "function");
+	else
+		snprintf(line, size, "%*s %*s %*s %*s  %s", c->cw, table_head(c,
+		    "self", tb->sort == TOP_BY_SELF, h1, sizeof h1), c->pw,
+		    "self%", c->cw, table_head(c, "total", tb->sort ==
+		    TOP_BY_TOTAL, h2, sizeof h2), c->pw, c->shrt ? "tot%" :
+		    "total%", "function");
+}
+
+/* One row of the table. */
+static void
+table_row(const struct tui *t, const struct table_cols *c,
+    const struct top_row *r, char *line, size_t size)
+{
+	char a[64], b[64], d[64], p1[32], p2[32];
+	uint64_t before, after, mag;
+
+	if (t->p->delta != NULL) {
+		top_sides(t->p, r, &before, &after);
+		mag = r->delta < 0 ? 0 - (uint64_t)r->delta :
+		    (uint64_t)r->delta;
+		table_count(t, c, mag, d + 1, sizeof d - 1);
+		d[0] = r->delta < 0 ? '-' : '+';
+		snprintf(line, size, "%*s %*s %*s %*s  %s", c->cw,
+		    table_count(t, c, before, b, sizeof b), c->cw,
+		    table_count(t, c, after, a, sizeof a), c->cw, d, c->pw,
+		    before > 0 ? table_pct_fmt(c, 100.0 * (double)r->delta /
+		    (double)before, 1, p1, sizeof p1) : "new",
+		    t->p->names[r->name].s);
+		return;
+	}
+	snprintf(line, size, "%*s %*s %*s %*s  %s", c->cw, table_count(t, c,
+	    r->self, a, sizeof a), c->pw, table_pct_fmt(c, table_pct(t,
+	    r->self), 0, p1, sizeof p1), c->cw, table_count(t, c, r->total, b,
+	    sizeof b), c->pw, table_pct_fmt(c, table_pct(t, r->total), 0, p2,
+	    sizeof p2), t->p->names[r->name].s);
+}
+
+/* What the table is sorted by, for the status line: "total time". */
+static void
+table_sorted(const struct tui *t, char *buf, size_t size)
+{
+	const char *unit = profile_unit(t->p);
+
+	snprintf(buf, size, "%s %s", t->table->sort == TOP_BY_SELF ? "self" :
+	    t->table->sort == TOP_BY_DELTA ? "change in" : "total",
+	    num_is_time(unit) ? "time" : unit);
 }
 
 /* Draw the table's screen. */
 static void
 table_draw(struct tui *t)
 {
-	char line[TABLE_LINE], out[TABLE_LINE], s[64], tot[64];
+	char line[TABLE_LINE], out[TABLE_LINE], nf[32], nv[32], by[96];
 	struct tui_table *tb = table_ensure(t);
-	const struct top_row *r;
+	struct table_cols c;
 	size_t i;
-	int y, h = table_height(), cw = table_count_width(t);
+	int y, h = table_height();
 
 	erase();
 	if (LINES < 1 || COLS < 1)
 		return;
 	chrome_title(t);
+	table_cols(t, &c);
 	if (h > 0) {
 		if (tb->sel < tb->first)
 			tb->first = tb->sel;
 		if (tb->sel >= tb->first + (size_t)h)
 			tb->first = tb->sel - (size_t)h + 1;
-		snprintf(line, sizeof line, "%*s %7s %*s %7s  %s", cw,
-		    tb->sort == TOP_BY_SELF ? "[self]" : "self", "self%", cw,
-		    tb->sort == TOP_BY_TOTAL ? "[total]" : "total", "total%",
-		    "function");
+		table_heads(t, &c, line, sizeof line);
 		attr_set(A_BOLD, 0, NULL);
 		text_fit(line, strlen(line), COLS, term.utf8, out, sizeof out);
 		mvaddstr(1, 0, out);
 		attr_set(A_NORMAL, 0, NULL);
 		for (y = 0; y < h && tb->first + (size_t)y < tb->nvis; y++) {
 			i = tb->first + (size_t)y;
-			r = &tb->top[tb->vis[i]];
-			snprintf(line, sizeof line, "%*s %6.2f%% %*s %6.2f%%  "
-			    "%s", cw, chrome_count(t->p, r->self, s, sizeof s),
-			    table_pct(t, r->self), cw,
-			    chrome_count(t->p, r->total, tot, sizeof tot),
-			    table_pct(t, r->total), t->p->names[r->name].s);
+			table_row(t, &c, &tb->top[tb->vis[i]], line,
+			    sizeof line);
 			if (i == tb->sel)
 				chrome_bar(table_top() + y, line, 1);
 			else {
@@ -192,19 +307,19 @@ table_draw(struct tui *t)
 		}
 	}
 	if (LINES >= 3) {
+		num_fmt(tb->ntop, 0, NULL, NUM_LONG, nf, sizeof nf);
+		num_fmt(tb->nvis, 0, NULL, NUM_LONG, nv, sizeof nv);
+		table_sorted(t, by, sizeof by);
 		if (tb->matches)
-			snprintf(line, sizeof line, "%zu of %zu functions match "
-			    "the search /%s/%s | sorted by %s samples", tb->nvis,
-			    tb->ntop, tb->pat, tb->icase ? "i" : "",
-			    tb->sort == TOP_BY_SELF ? "self" : "total");
+			snprintf(line, sizeof line, "%s of %s functions match "
+			    "the search /%s/%s | sorted by %s", nv, nf, tb->pat,
+			    tb->icase ? "i" : "", by);
 		else if (tb->pat != NULL)
-			snprintf(line, sizeof line, "%zu of %zu functions | "
-			    "sorted by %s samples", tb->nvis, tb->ntop,
-			    tb->sort == TOP_BY_SELF ? "self" : "total");
+			snprintf(line, sizeof line, "%s of %s functions | "
+			    "sorted by %s", nv, nf, by);
 		else
-			snprintf(line, sizeof line, "%zu functions | sorted by "
-			    "%s samples", tb->ntop,
-			    tb->sort == TOP_BY_SELF ? "self" : "total");
+			snprintf(line, sizeof line, "%s functions | sorted by "
+			    "%s", nf, by);
 		if (t->p->delta != NULL)
 			table_diff(t, line, sizeof line);
 		chrome_bar(LINES - 2, line, 0);
@@ -362,8 +477,9 @@ table_action(struct tui *t, enum action act, const struct term_event *ev)
 			return filters_sandwich(t, name);
 		return filters_focus(t, name);
 	case ACT_SORT:
-		tb->sort = tb->sort == TOP_BY_TOTAL ? TOP_BY_SELF :
-		    TOP_BY_TOTAL;
+		/* Total, self, and for a differential profile the change. */
+		tb->sort = tb->sort == TOP_BY_TOTAL ? (t->p->delta != NULL ?
+		    TOP_BY_DELTA : TOP_BY_SELF) : TOP_BY_TOTAL;
 		top_sort(t->p, tb->top, tb->ntop, tb->sort);
 		tb->sel = tb->first = 0;
 		table_filter(t);

@@ -40,6 +40,7 @@ struct vstate {
 	size_t nzoom;
 	uint32_t sel;
 	int before;		/* differential: widths from BEFORE */
+	int samples;		/* weighted counts: samples instead */
 };
 
 /*

@@ -193,7 +193,7 @@ window_stack(void *ctx, const struct sample *s)
 struct sink
 window_sink(struct window *w)
 {
-	return (struct sink){ window_stack, w, NULL, NULL };
+	return (struct sink){ window_stack, w, NULL, NULL, NULL };
 }
 
 void

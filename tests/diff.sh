@@ -132,7 +132,7 @@ cd "$TMP" || exit 1
 start 100 12 --diff before after
 wait_for 'Enter: zoom'
 keys Up
-wait_line 11 'main | before 25 | after 60 | delta +35 (+140.0%) | widths: after | gone: 1 stack, 5 samples'
+wait_line 11 'main | before 25 | after 60 | delta +35 (+140.0%) | gone: 1 stack, 5 samples | 100.00% of total | w…'
 expect_eq "AFTER's widths: a, b, new" \
 	"a                                                 b                new" \
 	"$(line 8)"
@@ -144,7 +144,7 @@ expect_eq "the bottom line offers w" \
 # rgb(110,110,255), nearest xterm colour 63); main now counts new.
 keys w
 wait_line 1 'before, after | 25 samples | folded | widths: BEFORE'
-wait_line 11 'main | before 25 | after 60 | delta +35 (+140.0%) | widths: before | new: 1 stack, 20 samples'
+wait_line 11 'main | before 25 | after 60 | delta +35 (+140.0%) | new: 1 stack, 20 samples | 100.00% of total | w…'
 expect_eq "BEFORE's widths: a, b, gone" \
 	"a                                       b                                       gone" \
 	"$(line 8)"
@@ -154,11 +154,11 @@ expect_match "gone is blue" "$(printf '\033\\[48;5;63mgone')" \
 expect_match "a is still red" "$(printf '\033\\[48;5;217ma')" \
 	"$(cat "$TMP/screen")"
 keys Up Right Right
-wait_line 11 'gone | before 5 | after 0 | delta -5 (-100.0%) | widths: before'
+wait_line 11 'gone | before 5 | after 0 | delta -5 (-100.0%) | 20.00% of total | widths: before | 20.00% of zoom'
 # u goes back to AFTER's widths, where gone is not drawn, and to main.
 keys u
 wait_line 1 'before, after | 60 samples | folded'
-wait_line 11 'main | before 25 | after 60 | delta +35 (+140.0%) | widths: after | gone: 1 stack, 5 samples'
+wait_line 11 'main | before 25 | after 60 | delta +35 (+140.0%) | gone: 1 stack, 5 samples | 100.00% of total | w…'
 expect_eq "after u: a, b, new" \
 	"a                                                 b                new" \
 	"$(line 8)"
@@ -167,44 +167,58 @@ keys Left Up Enter
 wait_for '\| zoom: a$'
 keys w
 wait_line 1 'before, after | 25 samples | folded | widths: BEFORE | zoom: a'
-wait_line 11 'all › main › a | before 10 | after 30 | delta +20 (+200.0%) | widths: before'
+wait_line 11 'all › main › a | before 10 | after 30 | delta +20 (+200.0%) | 40.00% of total | widths: before | 10…'
 # Reversed, the stacks keep both counts: gone is a root, 5 of 25 samples.
 keys 0 r
 wait_line 1 'before, after | 25 samples | folded | reverse | widths: BEFORE'
 keys Up Right Right
-wait_line 11 'gone | before 5 | after 0 | delta -5 (-100.0%) | widths: before'
+wait_line 11 'gone | before 5 | after 0 | delta -5 (-100.0%) | 20.00% of total | widths: before | 20.00% of zoom'
 
 # --widths=before starts there; gone stacks nested deeper are summed.
 printf 'main;a 10\nmain;a;old 4\nmain;b 10\nmain;gone 5\n' >"$TMP/before2"
 start 100 12 --diff before2 after
 wait_for 'Enter: zoom'
 keys Up
-wait_line 11 'main | before 29 | after 60 | delta +31 (+106.9%) | widths: after | gone: 2 stacks, 9 samples'
+wait_line 11 'main | before 29 | after 60 | delta +31 (+106.9%) | gone: 2 stacks, 9 samples | 100.00% of total | …'
 keys Up
-wait_line 11 'a | before 14 | after 30 | delta +16 (+114.3%) | widths: after | gone: 1 stack, 4 samples'
+wait_line 11 'a | before 14 | after 30 | delta +16 (+114.3%) | gone: 1 stack, 4 samples | 50.00% of total | width…'
 start 100 12 --diff --widths=before before2 after
 wait_line 1 'before2, after | 29 samples | folded | widths: BEFORE'
 keys Up
-wait_line 11 'main | before 29 | after 60 | delta +31 (+106.9%) | widths: before | new: 1 stack, 20 samples'
+wait_line 11 'main | before 29 | after 60 | delta +31 (+106.9%) | new: 1 stack, 20 samples | 100.00% of total | w…'
 
-# The top table says whose counts it shows and what they leave out; w lists
-# the functions of the gone stacks at BEFORE's counts.
+# The top table gives BEFORE, AFTER, the change and its percentage, the
+# largest growth first; it says whose counts the widths are and what they
+# leave out; o sorts by total (the widths' side), again by the change.
 start 100 12 --diff before after
 wait_for 'Enter: zoom'
 keys t
-wait_line 11 "4 functions | sorted by total samples | AFTER's counts (w: BEFORE's) | gone: 1 stack, 5 samples"
-expect_eq "the table at AFTER's counts" \
-"             0   0.00%             60 100.00%  main
-            30  50.00%             30  50.00%  a
-            20  33.33%             20  33.33%  new
-            10  16.67%             10  16.67%  b" "$(screen | sed -n 3,6p)"
+wait_line 11 "5 functions | sorted by change in samples | AFTER's counts (w: BEFORE's) | gone: 1 stack, 5 samples"
+expect_eq "the table: before, after, delta, delta%" \
+"  before    after  [delta]   delta%  function
+      25       60      +35 +140.00%  main
+      10       30      +20 +200.00%  a
+       0       20      +20      new  new
+      10       10       +0   +0.00%  b
+       5        0       -5 -100.00%  gone" "$(screen | sed -n 2,7p)"
+keys o
+wait_line 11 "5 functions | sorted by total samples | AFTER's counts (w: BEFORE's) | gone: 1 stack, 5 samples"
+expect_eq "sorted by AFTER" \
+"  before  [after]    delta   delta%  function
+      25       60      +35 +140.00%  main
+      10       30      +20 +200.00%  a
+       0       20      +20      new  new
+      10       10       +0   +0.00%  b
+       5        0       -5 -100.00%  gone" "$(screen | sed -n 2,7p)"
 keys w
-wait_line 11 "4 functions | sorted by total samples | BEFORE's counts (w: AFTER's) | new: 1 stack, 20 samples"
-expect_eq "the table at BEFORE's counts" \
-"             0   0.00%             25 100.00%  main
-            10  40.00%             10  40.00%  a
-            10  40.00%             10  40.00%  b
-             5  20.00%              5  20.00%  gone" "$(screen | sed -n 3,6p)"
+wait_line 11 "5 functions | sorted by total samples | BEFORE's counts (w: AFTER's) | new: 1 stack, 20 samples"
+expect_eq "sorted by BEFORE" \
+"[before]    after    delta   delta%  function
+      25       60      +35 +140.00%  main
+      10       30      +20 +200.00%  a
+      10       10       +0   +0.00%  b
+       5        0       -5 -100.00%  gone
+       0       20      +20      new  new" "$(screen | sed -n 2,7p)"
 
 # Callers and callees keep the colours in both panes: f's callers x and y
 # had half the samples each, then x 30 of 40 (+0.25, the largest change:

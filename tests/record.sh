@@ -296,7 +296,7 @@ if command -v tmux >/dev/null 2>&1; then
 		sleep 0.1
 	done
 	expect_match "view: titled with what was recorded" \
-		"^perf record -p $pid \| [0-9,]+ (cycles|nanoseconds|samples) \| perf" \
+		"^perf record -p $pid \| [0-9,.]+ [a-z]+(, [0-9,]+ samples of [a-z-]+)? \| perf" \
 		"$screen"
 	expect_match "view: burn_hot on main" "burn_hot .*
 main" "$screen"
@@ -408,7 +408,7 @@ fi
 expect_eq "--svg: exit status" 0 $?
 svg=$(cat out.svg)
 expect_match "--svg: an SVG with burn_hot" \
-	"^burn_hot \\([0-9,]+ [a-z]+, [0-9.]+%\\)$(printf '\t')<rect " \
+	"^burn_hot \\([0-9,.]+ [a-z]+(, [0-9,]+ samples)?, [0-9.]+%\\)$(printf '\t')<rect " \
 	"$(perl "$top_srcdir/tests/svg-frames.pl" titles out.svg)"
 expect_match "--svg --chart: titled a flame chart" ">Flame Chart" \
 	"$svg"

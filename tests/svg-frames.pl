@@ -49,6 +49,21 @@ sub commas {
 	return "$int$frac";
 }
 
+# A count of a unit as the script shows it: a time in its largest unit.
+my %ns = (nanoseconds => 1, microseconds => 1e3, milliseconds => 1e6,
+    seconds => 1e9);
+sub amount {
+	my ($n, $unit) = @_;
+	return commas($n) . " $unit" unless exists $ns{$unit};
+	my ($x, $i) = ($n * $ns{$unit}, 0);
+	while ($i < 3 && $x >= 1000) {
+		$x /= 1000;
+		$i++;
+	}
+	return commas(sprintf("%.*f", $i ? 1 : 0, $x)) . " " .
+	    (qw(ns us ms s))[$i];
+}
+
 # The frames of flametui's SVG (document and names text given): each <rect>
 # of #frames with its label, and its line of framedata.
 sub flametui_frames {
@@ -57,6 +72,8 @@ sub flametui_frames {
 	my ($attrs) = $doc =~ m{<g id="frames"([^>]*)>} or die "no #frames\n";
 	my ($unit) = $attrs =~ /data-unit="([^"]*)"/ or die "no data-unit\n";
 	$unit = unxml($unit);
+	my ($other) = $attrs =~ /data-other="([^"]*)"/;
+	$other = unxml($other) if defined $other;
 	my ($data) = $doc =~ m{<metadata id="framedata">([^<]*)</metadata>}
 	    or die "no framedata\n";
 	my @data = split /\n/, $data;
@@ -70,10 +87,13 @@ sub flametui_frames {
 		my %a = $attrs =~ /(\w+)="([^"]*)"/g;
 		my $line = shift @data // die "framedata too short\n";
 		my ($ni, $n, $gap, $delta) = split / /, $line;
+		my $samples;
+		($samples, $delta) = ($delta, undef) if defined $other;
 		die "bad framedata line: $line\n"
 		    unless defined $n && defined $names[$ni];
 		$all //= $n;
-		my $title = "$names[$ni] (" . commas($n) . " $unit, ";
+		my $title = "$names[$ni] (" . amount($n, $unit) . ", ";
+		$title .= amount($samples, $other) . ", " if defined $other;
 		if (!@fr) {
 			$title .= "100%)";
 		} else {

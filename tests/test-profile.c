@@ -128,11 +128,11 @@ test_fractions(void)
 	profile_finish(&p);
 	CHECK_U(p.frac, 3);
 	CHECK_U(p.nodes[find(&p, "a")].total, 2000);
-	CHECK_S(profile_fmt_count(&p, p.nodes[PROFILE_ROOT].total, buf,
+	CHECK_S(profile_fmt(&p, p.nodes[PROFILE_ROOT].total, NUM_EXACT, buf,
 	    sizeof buf), "4.625");
-	CHECK_S(profile_fmt_count(&p, p.nodes[find(&p, "b")].total, buf,
+	CHECK_S(profile_fmt(&p, p.nodes[find(&p, "b")].total, NUM_EXACT, buf,
 	    sizeof buf), "2.5");
-	CHECK_S(profile_fmt_count(&p, p.nodes[find(&p, "a")].total, buf,
+	CHECK_S(profile_fmt(&p, p.nodes[find(&p, "a")].total, NUM_EXACT, buf,
 	    sizeof buf), "2");
 	CHECK(profile_samples(&p, 4625) == 4.625);
 	CHECK(!p.saturated);
@@ -247,9 +247,84 @@ test_diff(void)
 	profile_free(&p);
 }
 
+/* Numbers for people: separators, times in their unit, short forms. */
+static void
+test_num(void)
+{
+	char b[64];
+
+	CHECK_S(num_fmt(124591835115ULL, 0, "nanoseconds", NUM_LONG, b,
+	    sizeof b), "124.6 s");
+	CHECK_S(num_fmt(35200000, 0, "nanoseconds", NUM_LONG | NUM_UNIT, b,
+	    sizeof b), "35.2 ms");
+	CHECK_S(num_fmt(850, 0, "nanoseconds", NUM_LONG, b, sizeof b),
+	    "850 ns");
+	CHECK_S(num_fmt(4321000, 0, "milliseconds", NUM_LONG, b, sizeof b),
+	    "4,321.0 s");
+	CHECK_S(num_fmt(26821, 0, "microseconds", NUM_LONG, b, sizeof b),
+	    "26.8 ms");
+	CHECK_S(num_fmt(124591835115ULL, 0, "nanoseconds", NUM_EXACT, b,
+	    sizeof b), "124591835115");
+	CHECK_S(num_fmt(3237237234ULL, 0, "samples", NUM_LONG | NUM_UNIT, b,
+	    sizeof b), "3,237,237,234 samples");
+	CHECK_S(num_fmt(12345675, 1, NULL, NUM_LONG, b, sizeof b),
+	    "1,234,567.5");
+	CHECK_S(num_fmt(1800000000, 0, "cycles", NUM_SHORT, b, sizeof b),
+	    "1.8G");
+	CHECK_S(num_fmt(12345, 0, NULL, NUM_SHORT, b, sizeof b), "12K");
+	CHECK_S(num_fmt(999, 0, NULL, NUM_SHORT, b, sizeof b), "999");
+	CHECK_S(num_fmt(35200000, 0, "nanoseconds", NUM_SHORT, b, sizeof b),
+	    "35ms");
+	CHECK_S(num_fmt(3520000, 0, "nanoseconds", NUM_SHORT, b, sizeof b),
+	    "3.5ms");
+}
+
+/* Weighted samples: the counts switch between weights and samples. */
+static void
+test_samples(void)
+{
+	struct profile p;
+	struct sink s;
+	struct strv f[2] = { STRV("main"), STRV("a") };
+	struct sample smp;
+	char b[64];
+
+	profile_init(&p);
+	s = profile_sink(&p);
+	memset(&smp, 0, sizeof smp);
+	smp.frames = f;
+	smp.nframes = 2;
+	smp.time_ns = -1;
+	smp.count = 1000000;
+	s.stack(s.ctx, &smp);
+	s.stack(s.ctx, &smp);
+	smp.nframes = 1;
+	smp.count = 3000000;
+	s.stack(s.ctx, &smp);
+	sink_unit(&s, "nanoseconds");
+	sink_event(&s, "cpu-clock");
+	profile_finish(&p);
+	CHECK(profile_weighted(&p));
+	CHECK_U(p.nodes[PROFILE_ROOT].total, 5000000);
+	CHECK_S(profile_fmt_other(&p, PROFILE_ROOT, NUM_LONG, b, sizeof b),
+	    "3 samples");
+	CHECK(profile_by_samples(&p, 1));
+	CHECK_U(p.nodes[PROFILE_ROOT].total, 3);
+	CHECK_U(p.nodes[find(&p, "main;a")].total, 2);
+	CHECK_S(profile_unit(&p), "samples");
+	CHECK_S(profile_fmt_other(&p, PROFILE_ROOT, NUM_LONG, b, sizeof b),
+	    "5.0 ms");
+	CHECK(profile_by_samples(&p, 0));
+	CHECK_U(p.nodes[find(&p, "main;a")].total, 2000000);
+	CHECK_S(profile_unit(&p), "nanoseconds");
+	profile_free(&p);
+}
+
 int
 main(void)
 {
+	test_num();
+	test_samples();
 	test_merge();
 	test_intern();
 	test_joined();

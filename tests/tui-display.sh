@@ -64,9 +64,34 @@ if t capture-pane -e -p | grep -q '48;5;'; then
 fi
 keys q
 wait_for '^EXITED 0$'
-# A narrow screen: the status line's numbers get shorter.
+# A narrow screen: the status line keeps its first fields and marks the cut.
 start 40 20 "$TMP/p.folded"
-wait_line 19 "all | 1,200 | 100.00% | 100.00%"
+wait_line 19 "all | 1,200 samples | 100.00% of total …"
+keys q
+wait_for '^EXITED 0$'
+# A differential frame's status line at 120 columns: the fields by
+# importance, the last cut and the cut marked (.. outside UTF-8); a long
+# name keeps a third of the line.
+printf 'main;work 1000000 2000000\nmain;gone 5000 0\nmain;gone;x 7 0\n' \
+    >"$TMP/d.folded"
+start 120 20 "$TMP/d.folded"
+wait_line 18 "all"
+keys k
+wait_line 19 "main | before 1,005,007 | after 2,000,000 | delta +994,993 (+99.0%) | gone: 2 stacks, 5,007 samples | 100.00% of total …"
+keys q
+wait_for '^EXITED 0$'
+TUI_ENV="LC_ALL=C LANG=C" start 120 20 "$TMP/d.folded"
+wait_line 18 "all"
+keys k
+wait_line 19 "main | before 1,005,007 | after 2,000,000 | delta +994,993 (+99.0%) | gone: 2 stacks, 5,007 samples | 100.00% of total.."
+keys q
+wait_for '^EXITED 0$'
+long=$(printf 'f%.0s' $(seq 100))
+printf 'main;%s 10\n' "$long" >"$TMP/long.folded"
+start 60 20 "$TMP/long.folded"
+wait_line 18 "all"
+keys k k
+wait_line 19 "$(printf 'f%.0s' $(seq 18)).. | 10 samples | 100.00% of total | 100.…"
 keys q
 wait_for '^EXITED 0$'
 for how in --no-color NO_COLOR; do

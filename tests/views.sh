@@ -85,13 +85,14 @@ expect_eq "--top" "$(printf '%s\n' \
 '          15 100.00%           15 100.00%  c' \
 '           0   0.00%           15 100.00%  a' \
 '           0   0.00%           10  66.67%  b')" "$("$FLAMETUI" --top "$TMP/rec")"
-# Counts wider than 12 digits widen the columns, which stay aligned.
+# Counts wider than 12 characters widen the columns, which stay aligned;
+# they have thousands separators, as every count for people.
 printf 'a;b 12345678901234\na;c 5\n' >"$TMP/big"
 expect_eq "--top, wide counts" "$(printf '%s\n' \
-'          self   self%          total  total%  function' \
-'             0   0.00% 12345678901239 100.00%  a' \
-'12345678901234 100.00% 12345678901234 100.00%  b' \
-'             5   0.00%              5   0.00%  c')" "$("$FLAMETUI" --top "$TMP/big")"
+'              self   self%              total  total%  function' \
+'                 0   0.00% 12,345,678,901,239 100.00%  a' \
+'12,345,678,901,234 100.00% 12,345,678,901,234 100.00%  b' \
+'                 5   0.00%                  5   0.00%  c')" "$("$FLAMETUI" --top "$TMP/big")"
 expect_eq "--top --reverse: the same functions, self and total" \
 	"$("$FLAMETUI" --top "$TMP/in")" "$("$FLAMETUI" --top --reverse "$TMP/in")"
 expect_match "--top: self of a leaf" '^ +10  55\.56% +10  55\.56%  idle$' \
