@@ -114,6 +114,22 @@ diff_build(const struct profile *before, const struct profile *after,
 	profile_finish(out);
 }
 
+int
+diff_color_find(const char *name)
+{
+	if (strcmp(name, "self") == 0)
+		return DIFF_COLOR_SELF;
+	if (strcmp(name, "share") == 0)
+		return DIFF_COLOR_SHARE;
+	return -1;
+}
+
+const char *
+diff_color_name(enum diff_color c)
+{
+	return c == DIFF_COLOR_SHARE ? "share" : "self";
+}
+
 void
 diff_inclusive(const struct profile *p, int64_t *inc)
 {
@@ -132,6 +148,52 @@ diff_inclusive(const struct profile *p, int64_t *inc)
 		else
 			*d += inc[i];
 	}
+}
+
+void
+diff_counts(const struct profile *p, const int64_t *inc, uint32_t n,
+    uint64_t *after, uint64_t *before)
+{
+	uint64_t w = p->nodes[n].total, other;
+	uint64_t mag = inc[n] < 0 ? 0 - (uint64_t)inc[n] : (uint64_t)inc[n];
+	int up = (inc[n] >= 0) == (p->diff_before != 0);
+
+	/* The widths' side is w; the other is w moved by the change, clamped. */
+	if (up)
+		other = w > UINT64_MAX - mag ? UINT64_MAX : w + mag;
+	else
+		other = mag > w ? 0 : w - mag;
+	*after = p->diff_before ? other : w;
+	*before = p->diff_before ? w : other;
+}
+
+double
+diff_share_change(const struct profile *p, const int64_t *inc, uint32_t n)
+{
+	uint64_t a, b, ra, rb;
+	double sh;
+
+	diff_counts(p, inc, PROFILE_ROOT, &ra, &rb);
+	diff_counts(p, inc, n, &a, &b);
+	sh = (ra > 0 ? (double)a / (double)ra : 0) -
+	    (rb > 0 ? (double)b / (double)rb : 0);
+	return sh > -1e-12 && sh < 1e-12 ? 0 : sh;
+}
+
+double
+diff_max_share(const struct profile *p, const int64_t *inc)
+{
+	double sh, max = 0;
+	uint32_t i;
+
+	for (i = 1; i < p->nnodes; i++) {
+		sh = diff_share_change(p, inc, i);
+		if (sh < 0)
+			sh = -sh;
+		if (sh > max)
+			max = sh;
+	}
+	return max;
 }
 
 uint64_t

@@ -8,6 +8,22 @@
 #include "profile.h"
 
 /*
+ * What the red and blue of a differential frame say (--diff-color). The
+ * graph and the SVG colour by the same rule, self unless asked.
+ */
+enum diff_color {
+	DIFF_COLOR_SELF,	/* the change of the stacks ending in the frame,
+				   as flamegraph.pl */
+	DIFF_COLOR_SHARE,	/* the change of the frame's share of the whole,
+				   the stacks through it included */
+};
+
+/* The rule called name ("self", "share"), or -1. */
+int diff_color_find(const char *name);
+/* The name of a rule. */
+const char *diff_color_name(enum diff_color);
+
+/*
  * Make out a profile of after's stacks with their counts, and in out->delta
  * each stack's AFTER - BEFORE. Stacks only in before are kept, with a count
  * of 0. With normalize set and the totals different, each BEFORE count is
@@ -22,6 +38,20 @@ void diff_build(const struct profile *before, const struct profile *after,
  * (AFTER - BEFORE, in count units) into inc (p->nnodes of them).
  */
 void diff_inclusive(const struct profile *p, int64_t *inc);
+
+/*
+ * A node's count after, and before, of its subtree (inc from
+ * diff_inclusive()), whichever side the widths are from.
+ */
+void diff_counts(const struct profile *p, const int64_t *inc, uint32_t n,
+    uint64_t *after, uint64_t *before);
+
+/* A node's share of the whole after less its share before (0 if tiny). */
+double diff_share_change(const struct profile *p, const int64_t *inc,
+    uint32_t n);
+
+/* The largest magnitude of diff_share_change() of a node but the root. */
+double diff_max_share(const struct profile *p, const int64_t *inc);
 
 /*
  * Take the counts, and so the widths, of a differential profile from its

@@ -75,6 +75,9 @@ const struct key keys[] = {
 	    "zoom into a frame" },
 	{ KEYS_GRAPH, { "WheelUp" }, ACT_SCROLL_UP, "scroll up a row" },
 	{ KEYS_GRAPH, { "WheelDown" }, ACT_SCROLL_DOWN, "scroll down a row" },
+	{ KEYS_GRAPH, { "d" }, ACT_DIFF_COLOR, "differential input: colour "
+	    "by the change of self (the stacks ending in a frame) or of share "
+	    "(of the whole, callees included)" },
 	{ KEYS_GRAPH, { "m" }, ACT_HEATMAP, "show the sub-second heat map of a "
 	    "timestamped input" },
 	{ KEYS_GRAPH, { "w" }, ACT_WIDTHS, "differential input: size frames by "

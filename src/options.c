@@ -30,7 +30,7 @@ enum {
 	OPT_PALETTE, OPT_NO_COLOR, OPT_ICICLE, OPT_LIST_KEYS,
 	OPT_THREADS, OPT_TOP, OPT_CALLERS,
 	OPT_HEATMAP, OPT_BUCKETS, OPT_TIME_RANGE, OPT_INCLUDE_IDLE,
-	OPT_DIFF, OPT_NORMALIZE,
+	OPT_DIFF, OPT_NORMALIZE, OPT_DIFF_COLOR,
 	OPT_WIDTHS, OPT_SAMPLES,
 };
 
@@ -87,6 +87,7 @@ static const struct option longopts[] = {
 	{ "include-idle", no_argument, NULL, OPT_INCLUDE_IDLE },
 	{ "diff", no_argument, NULL, OPT_DIFF },
 	{ "normalize", no_argument, NULL, OPT_NORMALIZE },
+	{ "diff-color", required_argument, NULL, OPT_DIFF_COLOR },
 	{ "widths", required_argument, NULL, OPT_WIDTHS },
 	{ "samples", no_argument, NULL, OPT_SAMPLES },
 	{ "help", no_argument, NULL, 'h' },
@@ -166,12 +167,16 @@ options_usage_views(FILE *f)
 "                         seconds (fractional) from the first sample; for\n"
 "                         input with timestamps, such as perf script's\n"
 "      --diff             two files, BEFORE AFTER: a differential profile,\n"
-"                         AFTER's widths, red where a frame's share grew and\n"
-"                         blue where it shrank (the SVG: where the count of\n"
-"                         stacks ending there did, as flamegraph.pl); --fold\n"
-"                         writes \"stack BEFORE AFTER\" lines, as difffolded.pl\n"
+"                         AFTER's widths, red where the frame grew and blue\n"
+"                         where it shrank (see --diff-color); --fold writes\n"
+"                         \"stack BEFORE AFTER\" lines, as difffolded.pl\n"
 "      --normalize        --diff: scale BEFORE's counts to AFTER's total\n"
 "                         (difffolded.pl -n)\n"
+"      --diff-color=RULE  differential input, the viewer and the SVG: what red\n"
+"                         and blue say. self (the default, flamegraph.pl's):\n"
+"                         the change of the stacks ending in the frame; share:\n"
+"                         the change of the frame's share of the whole, the\n"
+"                         stacks through it included\n"
 "      --widths=SIDE      differential input (--diff, or \"stack BEFORE AFTER\"\n"
 "                         lines): size frames by after (the default) or by\n"
 "                         before, where the stacks gone from AFTER are drawn\n"
@@ -398,6 +403,7 @@ options_views(struct options *o, int c, char *arg)
 {
 	struct vstate *init = &o->tui.init;
 	double v;
+	int r;
 
 	switch (c) {
 	case OPT_REVERSE: init->reverse = 1; return 0;
@@ -418,6 +424,14 @@ options_views(struct options *o, int c, char *arg)
 	case OPT_FLAMECHART: o->flamechart = o->svg.flamechart = 1; return 0;
 	case OPT_DIFF: o->diff = 1; return 0;
 	case OPT_NORMALIZE: o->normalize = 1; return 0;
+	case OPT_DIFF_COLOR:
+		if ((r = diff_color_find(arg)) < 0) {
+			fprintf(stderr, "%s: --diff-color wants self or share, "
+			    "not '%s'\n", PROGNAME, arg);
+			return -1;
+		}
+		o->svg.diffcolor = init->color = (enum diff_color)r;
+		return 0;
 	case OPT_INCLUDE_IDLE: o->tui.include_idle = 1; return 0;
 	case OPT_TIME_RANGE:
 		if (timeline_parse_range(arg, &o->range_from,

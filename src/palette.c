@@ -216,3 +216,18 @@ palette_color_v(enum palette pal, const char *s, size_t len, double v1,
 	}
 	return c;
 }
+
+struct rgb
+palette_diff(double v, double max)
+{
+	double mag = v < 0 ? -v : v;
+	int x;
+
+	if (v == 0 || !(max > 0))
+		return (struct rgb){ 255, 255, 255 };
+	x = (int)(210 * (max - mag) / max);
+	x = x < 0 ? 0 : x > 255 ? 255 : x;
+	if (v > 0)
+		return (struct rgb){ 255, (unsigned char)x, (unsigned char)x };
+	return (struct rgb){ (unsigned char)x, (unsigned char)x, 255 };
+}

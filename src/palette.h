@@ -32,4 +32,11 @@ struct rgb palette_color(enum palette pal, const char *s, size_t len);
 struct rgb palette_color_v(enum palette pal, const char *s, size_t len,
     double v1, double v2, double v3);
 
+/*
+ * The colour of a frame of a differential profile that changed by v, the
+ * largest change being max, as flamegraph.pl draws it: red for more, blue
+ * for less, deeper the larger, white for no change.
+ */
+struct rgb palette_diff(double v, double max);
+
 #endif

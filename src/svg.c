@@ -77,7 +77,7 @@ struct svg {
 	uint64_t limit;		/* frames deeper are left out */
 	uint64_t deep;		/* how many frames that left out */
 	double head;		/* from the top to an icicle's root: the
-				   title, subtitle and note */
+				   title, subtitle, legend and note */
 	double height;		/* of the image */
 	uint64_t rng;		/* colours without --hash */
 	struct svg_out data;	/* the framedata lines, written last */
@@ -85,6 +85,9 @@ struct svg {
 				   (line 0 is the root's "all") */
 	uint32_t *names;	/* name ids in the order of their lines */
 	size_t nnames, capnames;
+	int64_t *inc;		/* differential, coloured by share: each
+				   subtree's change; else NULL */
+	double maxshare;	/* and the largest change of share */
 };
 
 /* Write n bytes to the FILE, or keep them in memory. */
@@ -364,25 +367,26 @@ svg_rand(struct svg *g)
 }
 
 /*
- * Write the colour of a frame of differential input: red for more samples
- * after than before, blue for fewer, white for no change (--negate swaps).
+ * Write the colour of a frame of differential input by the rule asked for:
+ * red for more samples after than before, blue for fewer, white for no
+ * change (--negate swaps).
  */
 static void
-svg_fill_delta(struct svg *g, int64_t delta)
+svg_fill_delta(struct svg *g, uint32_t node)
 {
-	double v = (double)delta, max = (double)g->p->maxdelta;
-	int x;
+	struct rgb c;
+	double v, max;
 
-	if (g->o->negate)
-		v = -v;
-	x = (int)(210 * (max - fabs(v)) / max);
-	x = x < 0 ? 0 : x > 255 ? 255 : x;
-	if (v > 0)
-		svg_printf(&g->out, "rgb(255,%d,%d)", x, x);
-	else if (v < 0)
-		svg_printf(&g->out, "rgb(%d,%d,255)", x, x);
-	else
-		svg_puts(&g->out, "rgb(255,255,255)");
+	if (g->inc != NULL) {
+		v = diff_share_change(g->p, g->inc, node);
+		max = g->maxshare;
+	} else {
+		/* The root's change is 0 in flamegraph.pl: it ends no stack. */
+		v = node == PROFILE_ROOT ? 0 : (double)g->p->delta[node];
+		max = (double)g->p->maxdelta;
+	}
+	c = palette_diff(g->o->negate ? -v : v, max);
+	svg_printf(&g->out, "rgb(%d,%d,%d)", c.r, c.g, c.b);
 }
 
 /* Write the fill colour of a frame. */
@@ -401,8 +405,7 @@ svg_fill(struct svg *g, uint32_t node, const struct name *nm)
 		return;
 	}
 	if (g->p->delta != NULL) {
-		/* The root's change is 0 in flamegraph.pl: it ends no stack. */
-		svg_fill_delta(g, node == PROFILE_ROOT ? 0 : g->p->delta[node]);
+		svg_fill_delta(g, node);
 		return;
 	}
 	if (g->o->hash)
@@ -642,6 +645,31 @@ svg_frames(struct svg *g, uint32_t root)
 }
 
 /*
+ * Write the legend of a differential graph's colours, under the title and
+ * subtitle: which rule, and which hue is more.
+ */
+static void
+svg_legend(struct svg *g)
+{
+	const struct svg_opts *o = g->o;
+	const char *more = o->negate ? "blue" : "red";
+	const char *less = o->negate ? "red" : "blue";
+
+	svg_printf(&g->out, "<text id=\"legend\" x=\"%.0f\" y=\"%g\">",
+	    floor(o->width / 2.0), g->head - o->fontsize -
+	    (g->deep > 0 ? o->fontsize * 2 : 0));
+	if (o->diffcolor == DIFF_COLOR_SHARE)
+		svg_printf(&g->out, "Colour by share (--diff-color=share): %s "
+		    "where a frame's share of the whole grew, %s where it "
+		    "shrank", more, less);
+	else
+		svg_printf(&g->out, "Colour by self (--diff-color=self): %s "
+		    "where the stacks ending in a frame grew, %s where they "
+		    "shrank", more, less);
+	svg_puts(&g->out, "</text>\n");
+}
+
+/*
  * Write the document up to the frames; the first top frames will be the
  * export root's ancestors.
  */
@@ -689,7 +717,7 @@ svg_header(struct svg *g, uint32_t top)
 	    "text { fill: black; }\n"
 	    "#title { text-anchor: middle; font-size: %gpx; }\n",
 	    o->fontsize + 5);
-	svg_puts(out, "#subtitle, #note { text-anchor: middle; "
+	svg_puts(out, "#subtitle, #legend, #note { text-anchor: middle; "
 	    "fill: rgb(160,160,160); }\n"
 	    "#search, #ignorecase { opacity: 0.1; cursor: pointer; }\n"
 	    "#search:hover, #search.show, #ignorecase:hover, #ignorecase.show "
@@ -714,6 +742,8 @@ svg_header(struct svg *g, uint32_t top)
 		svg_xml(out, o->subtitle, 0);
 		svg_puts(out, "</text>\n");
 	}
+	if (g->p->delta != NULL)
+		svg_legend(g);
 	if (g->deep > 0) {
 		svg_printf(out, "<text id=\"note\" x=\"%.0f\" y=\"%g\">",
 		    floor(w / 2), g->head - o->fontsize);
@@ -784,8 +814,14 @@ svg_write(const struct profile *p, uint32_t root, const struct svg_opts *o,
 	g->maxdepth = svg_maxdepth(g, root);
 	if (o->deep != NULL)
 		*o->deep = g->deep;
+	if (p->delta != NULL && o->diffcolor == DIFF_COLOR_SHARE) {
+		g->inc = xcalloc(p->nnodes, sizeof *g->inc);
+		diff_inclusive(p, g->inc);
+		g->maxshare = diff_max_share(p, g->inc);
+	}
 	g->head = o->fontsize * 3 +
 	    (o->subtitle != NULL ? o->fontsize * 2 : 0) +
+	    (p->delta != NULL ? o->fontsize * 2 : 0) +
 	    (g->deep > 0 ? o->fontsize * 2 : 0);
 	g->height = ceil((g->maxdepth + 1.0) * o->frameheight + g->head +
 	    o->fontsize * 2 + 10);
@@ -822,6 +858,7 @@ svg_write(const struct profile *p, uint32_t root, const struct svg_opts *o,
 	free(g->data.mem);
 	free(g->nameline);
 	free(g->names);
+	free(g->inc);
 	free(g);
 	return ret;
 }

@@ -21,6 +21,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "diff.h"
 #include "palette.h"
 #include "profile.h"
 #include "save.h"
@@ -44,6 +45,8 @@ struct svg_opts {
 	int hash;		/* colour by name (else pseudo-random) */
 	int inverted;		/* icicle: the root at the top */
 	int negate;		/* differential: swap red and blue */
+	enum diff_color diffcolor;	/* differential: what the colours say
+					   (DIFF_COLOR_SELF, flamegraph.pl's) */
 	int flamechart;		/* the title says "Flame Chart" */
 	const char *search;	/* a regex to search at load, or NULL */
 	int search_icase;	/* ... ignoring case */

@@ -124,6 +124,9 @@ chrome_title(struct tui *t)
 	if (t->rangelabel[0] != '\0' && n > 0 && (size_t)n < sizeof line)
 		n += snprintf(line + n, sizeof line - (size_t)n, " | %s",
 		    t->rangelabel);
+	if (p->delta != NULL && n > 0 && (size_t)n < sizeof line)
+		n += snprintf(line + n, sizeof line - (size_t)n, " | colour: %s",
+		    diff_color_name(t->cur.color));
 	if (t->cur.mode == MODE_GRAPH && root != PROFILE_ROOT && n > 0 &&
 	    (size_t)n < sizeof line)
 		snprintf(line + n, sizeof line - (size_t)n, " | zoom: %s",

@@ -18,34 +18,6 @@ struct tui_diffs {
 	int last;		/* the one used last */
 };
 
-void
-diffcache_counts(const struct profile *p, const int64_t *inc, uint32_t n,
-    uint64_t *after, uint64_t *before)
-{
-	uint64_t w = p->nodes[n].total, other;
-	uint64_t mag = inc[n] < 0 ? 0 - (uint64_t)inc[n] : (uint64_t)inc[n];
-	int up = (inc[n] >= 0) == (p->diff_before != 0);
-
-	/* The widths' side is w; the other is w moved by the change, clamped. */
-	if (up)
-		other = w > UINT64_MAX - mag ? UINT64_MAX : w + mag;
-	else
-		other = mag > w ? 0 : w - mag;
-	*after = p->diff_before ? other : w;
-	*before = p->diff_before ? w : other;
-}
-
-double
-diffcache_share_change(const struct profile *p, const int64_t *inc, uint32_t n)
-{
-	uint64_t a, b, ra, rb;
-
-	diffcache_counts(p, inc, PROFILE_ROOT, &ra, &rb);
-	diffcache_counts(p, inc, n, &a, &b);
-	return (ra > 0 ? (double)a / (double)ra : 0) -
-	    (rb > 0 ? (double)b / (double)rb : 0);
-}
-
 /* Free what a slot holds. */
 static void
 diffcache_clear(struct diffcache *dc)
@@ -78,7 +50,6 @@ diffcache_free(struct tui *t)
 static void
 diffcache_fill(struct diffcache *dc, const struct profile *p)
 {
-	double sh;
 	uint32_t i;
 
 	diffcache_clear(dc);
@@ -98,13 +69,7 @@ diffcache_fill(struct diffcache *dc, const struct profile *p)
 		dc->hidstacks[p->nodes[i].parent] += dc->hidstacks[i];
 		dc->hidcount[p->nodes[i].parent] += dc->hidcount[i];
 	}
-	for (i = 1; i < p->nnodes; i++) {
-		sh = diffcache_share_change(p, dc->inc, i);
-		if (sh < 0)
-			sh = -sh;
-		if (sh > dc->maxshare)
-			dc->maxshare = sh;
-	}
+	dc->maxshare = diff_max_share(p, dc->inc);
 }
 
 const struct diffcache *

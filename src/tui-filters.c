@@ -579,6 +579,26 @@ filters_samples(struct tui *t)
 	return ret;
 }
 
+/* d: colour a differential profile by the other rule. */
+static int
+filters_diff_color(struct tui *t)
+{
+	if (t->orig->delta == NULL) {
+		snprintf(t->msg, sizeof t->msg, "d is for differential input: "
+		    "--diff BEFORE AFTER, or \"stack BEFORE AFTER\" lines");
+		return VIEW_DRAW;
+	}
+	filters_push(t);
+	t->cur.color = t->cur.color == DIFF_COLOR_SELF ? DIFF_COLOR_SHARE :
+	    DIFF_COLOR_SELF;
+	snprintf(t->msg, sizeof t->msg, "%s", t->cur.color ==
+	    DIFF_COLOR_SHARE ? "colour by share: red where a frame's share of "
+	    "the whole grew, blue where it shrank (d: back)" : "colour by "
+	    "self: red where the stacks ending in a frame grew, blue where "
+	    "they shrank, as flamegraph.pl (d: back)");
+	return VIEW_DRAW;
+}
+
 int
 filters_action(struct tui *t, enum action act)
 {
@@ -649,6 +669,8 @@ filters_action(struct tui *t, enum action act)
 		return filters_widths(t);
 	case ACT_SAMPLES:
 		return filters_samples(t);
+	case ACT_DIFF_COLOR:
+		return filters_diff_color(t);
 	default:
 		return 0;
 	}

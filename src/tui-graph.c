@@ -50,20 +50,20 @@ graph_pct(uint64_t c, uint64_t of)
 	return of == 0 ? 0.0 : 100.0 * (double)c / (double)of;
 }
 
-/* The colour of a frame of a differential profile: red grew, blue shrank. */
+/*
+ * The colour of a frame of a differential profile by the rule in use: red
+ * grew, blue shrank.
+ */
 static struct rgb
-graph_diff_rgb(const struct diffcache *dc, const struct profile *p, uint32_t n)
+graph_diff_rgb(const struct tui *t, const struct diffcache *dc,
+    const struct profile *p, uint32_t n)
 {
-	double sh = diffcache_share_change(p, dc->inc, n), f;
-	unsigned char x;
-
-	f = dc->maxshare > 0 ? (sh < 0 ? -sh : sh) / dc->maxshare : 0;
-	x = (unsigned char)(230 - 200 * (f > 1 ? 1 : f));
-	if (sh > 1e-12)
-		return (struct rgb){ 255, x, x };
-	if (sh < -1e-12)
-		return (struct rgb){ x, x, 255 };
-	return (struct rgb){ 230, 230, 230 };
+	if (t->cur.color == DIFF_COLOR_SHARE)
+		return palette_diff(diff_share_change(p, dc->inc, n),
+		    dc->maxshare);
+	/* The root's change is 0, as in the SVG: it ends no stack. */
+	return palette_diff(n == PROFILE_ROOT ? 0 : (double)p->delta[n],
+	    (double)p->maxdelta);
 }
 
 /* Append " | " and a field to the status line in buf. */
@@ -95,7 +95,7 @@ graph_diff_status(const struct diffcache *dc, const struct profile *p,
 	uint64_t mag = inc < 0 ? 0 - (uint64_t)inc : (uint64_t)inc;
 	uint64_t after, before;
 
-	diffcache_counts(p, dc->inc, n, &after, &before);
+	diff_counts(p, dc->inc, n, &after, &before);
 	graph_field(buf, size, "before %s", profile_fmt(p, before, NUM_LONG,
 	    b, sizeof b));
 	graph_field(buf, size, "after %s", profile_fmt(p, after, NUM_LONG, a,
@@ -240,8 +240,10 @@ graph_bottom(struct tui *t, const char *hint)
 		snprintf(line, sizeof line, "%s", hint);
 	else if (p->delta != NULL)
 		snprintf(line, sizeof line, "Enter: zoom  w: widths from %s  "
-		    "u: undo  /: search  ?: help  q: quit",
-		    p->diff_before ? "AFTER" : "BEFORE");
+		    "d: colour by %s  u: undo  /: search  ?: help  q: quit",
+		    p->diff_before ? "AFTER" : "BEFORE",
+		    diff_color_name(t->cur.color == DIFF_COLOR_SELF ?
+		    DIFF_COLOR_SHARE : DIFF_COLOR_SELF));
 	else
 		snprintf(line, sizeof line, "Enter: zoom  u: undo  /: search  "
 		    "i: %s  ?: help  q: quit",
@@ -303,7 +305,7 @@ graph_frame(struct tui *t, const struct view *v, const struct diffcache *dc,
 			a = A_REVERSE;
 	} else {
 		c = term_color((s->flags & SPAN_MATCH) ? match_rgb :
-		    dc != NULL ? graph_diff_rgb(dc, v->p, s->node) :
+		    dc != NULL ? graph_diff_rgb(t, dc, v->p, s->node) :
 		    palette_color(t->pal, nm->s, nm->len));
 		pair = term_pair(COLOR_BLACK, c);
 		a = A_NORMAL;
@@ -522,6 +524,7 @@ graph_save(struct tui *t, const char *label, const char *pane)
 	so.palette = t->pal;
 	so.hash = 1;		/* the colours of the screen */
 	so.inverted = t->v->icicle;
+	so.diffcolor = t->cur.color;
 	so.deep = &deep;
 	if (t->v->searching) {
 		so.search = t->v->pattern;

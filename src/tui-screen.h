@@ -142,12 +142,6 @@ struct diffcache {
  * the profile is not differential. The last two profiles' are kept.
  */
 const struct diffcache *diffcache_get(struct tui *, const struct profile *);
-/* A node's share after less its share before. */
-double diffcache_share_change(const struct profile *, const int64_t *inc,
-    uint32_t n);
-/* A node's count after, and before, whichever side the widths are from. */
-void diffcache_counts(const struct profile *, const int64_t *inc, uint32_t n,
-    uint64_t *after, uint64_t *before);
 /* Forget them: the profiles were rebuilt. Free them. */
 void diffcache_forget(struct tui *);
 void diffcache_free(struct tui *);

@@ -8,6 +8,7 @@
 
 #include <stdint.h>
 
+#include "diff.h"
 #include "palette.h"
 #include "profile.h"
 
@@ -41,6 +42,7 @@ struct vstate {
 	uint32_t sel;
 	int before;		/* differential: widths from BEFORE */
 	int samples;		/* weighted counts: samples instead */
+	enum diff_color color;	/* differential: what red and blue say */
 };
 
 /*

@@ -58,20 +58,6 @@ expect_eq "--reverse --svg: the change at the reversed stack's end" \
 	"$(perl "$top_srcdir/tests/svg-frames.pl" titles "$TMP/r.svg" |
 	    cut -f 1 | grep '^main (15 ')"
 
-# The viewer: a grew (red), b shrank in share (blue), new is new (red),
-# main's status line: before 25, after 60, delta +35.
-start 100 12 --diff "$TMP/before" "$TMP/after"
-wait_for 'Enter: zoom'
-keys Up
-wait_for '^main \| before 25 \| after 60 \| delta \+35 \(\+140\.0%\)'
-t capture-pane -p -e >"$TMP/screen"
-expect_match "a is red" "$(printf '\033\\[48;5;217ma')" "$(cat "$TMP/screen")"
-expect_match "b is blue" "$(printf '\033\\[48;5;63mb')" "$(cat "$TMP/screen")"
-expect_match "new is deep red" "$(printf '\033\\[48;5;196mnew')" \
-	"$(cat "$TMP/screen")"
-keys Up
-wait_for '^a +\| before 10 \| after 30 \| delta \+20 \(\+200\.0%\)'
-
 # Stacks only in BEFORE. With AFTER's widths "gone" has none: the status line
 # counts it under main. w (or --widths=before) sizes by BEFORE (25 samples):
 # a and b 10 each, 40 of 100 columns, gone 5, 20 columns, at column 80; new
@@ -126,10 +112,96 @@ expect_eq "--widths=before --svg: as --negate of the swapped columns" \
 expect_eq "--svg at AFTER's widths: no frame for gone" "all main a b new" \
 	"$(frames "$TMP/a.svg" | sed 's/ (.*//' | tr '\n' ' ' | sed 's/ $//')"
 
-# On the screen: AFTER's widths, gone counted on main's status line. From
-# $TMP, so that the title's file names are short.
+# --diff-color: the SVG's fills of a, b and new, and its legend. self (the
+# default, flamegraph.pl's): a and new +20 of the largest 20, full red; b
+# unchanged, white. share (a frame's share after less before, over the
+# largest, new's 20/60 - 0): a 30/60 - 10/25 = +0.1, 210 * (1/3 - 0.1) /
+# (1/3) = 147; b 10/60 - 10/25 = -7/30, 210 * 0.3 = 62.99..., truncated
+# to 62 as flamegraph.pl's int(). --negate swaps the hues and the legend.
+# fills FILE: "name fill" of a, b and new, then the legend's text.
+fills() {
+	frames "$1" | sed -n 's/^\(a\|b\|new\) (.*fill="\(.*\)"$/\1 \2/p'
+	sed -n 's/.*<text id="legend"[^>]*>\([^<]*\)<.*/\1/p' "$1"
+}
+"$FLAMETUI" --diff --svg="$TMP/self.svg" "$TMP/before" "$TMP/after"
+expect_eq "--diff --svg: coloured by self" \
+'a rgb(255,0,0)
+b rgb(255,255,255)
+new rgb(255,0,0)
+Colour by self (--diff-color=self): red where the stacks ending in a frame grew, blue where they shrank' \
+	"$(fills "$TMP/self.svg")"
+"$FLAMETUI" --diff --diff-color=share --svg="$TMP/share.svg" "$TMP/before" \
+	"$TMP/after"
+expect_eq "--diff-color=share --svg: coloured by share" \
+"a rgb(255,147,147)
+b rgb(62,62,255)
+new rgb(255,0,0)
+Colour by share (--diff-color=share): red where a frame's share of the whole grew, blue where it shrank" \
+	"$(fills "$TMP/share.svg")"
+"$FLAMETUI" --diff --diff-color=share --negate --svg="$TMP/neg.svg" \
+	"$TMP/before" "$TMP/after"
+expect_eq "--diff-color=share --negate --svg" \
+"a rgb(147,147,255)
+b rgb(255,62,62)
+new rgb(0,0,255)
+Colour by share (--diff-color=share): blue where a frame's share of the whole grew, red where it shrank" \
+	"$(fills "$TMP/neg.svg")"
+"$FLAMETUI" --diff --diff-color=total --fold "$TMP/before" "$TMP/after" \
+	>/dev/null 2>"$TMP/err"
+expect_eq "--diff-color=total: exit status" 2 $?
+expect_eq "--diff-color=total: the message" \
+	"flametui: --diff-color wants self or share, not 'total'" \
+	"$(cat "$TMP/err")"
+
+# The viewer: main's status line: before 25, after 60, delta +35. From
+# $TMP, so that the title's file names are short. The frames are coloured as
+# in the SVG, by one rule, which the title names: by default self (the
+# change of the stacks ending in a frame over the largest, 20): a and new
+# +20, full red (xterm 196), b and main unchanged, white (231). d colours by
+# share (after less before, over the largest, new's +1/3): a +0.1,
+# rgb(255,147,147) (xterm 210), b -7/30, rgb(62,62,255) (63), new 196.
 cd "$TMP" || exit 1
 start 100 12 --diff before after
+wait_for 'Enter: zoom'
+keys Up
+wait_for '^main \| before 25 \| after 60 \| delta \+35 \(\+140\.0%\)'
+wait_line 1 'before, after | 60 samples | folded | colour: self'
+expect_eq "the bottom line offers d" \
+	"Enter: zoom  w: widths from BEFORE  d: colour by share  u: undo  /: search  ?: help  q: quit" \
+	"$(line 12)"
+t capture-pane -p -e >"$TMP/screen"
+expect_match "self: a is deep red" "$(printf '\033\\[48;5;196ma')" \
+	"$(cat "$TMP/screen")"
+expect_match "self: b is white" "$(printf '\033\\[48;5;231mb')" \
+	"$(cat "$TMP/screen")"
+expect_match "self: new is deep red" "$(printf '\033\\[48;5;196mnew')" \
+	"$(cat "$TMP/screen")"
+keys d
+wait_line 1 'before, after | 60 samples | folded | colour: share'
+wait_line 12 "colour by share: red where a frame's share of the whole grew, blue where it shrank (d: back)"
+t capture-pane -p -e >"$TMP/screen"
+expect_match "share: a is red" "$(printf '\033\\[48;5;210ma')" \
+	"$(cat "$TMP/screen")"
+expect_match "share: b is blue" "$(printf '\033\\[48;5;63mb')" \
+	"$(cat "$TMP/screen")"
+expect_match "share: new is deep red" "$(printf '\033\\[48;5;196mnew')" \
+	"$(cat "$TMP/screen")"
+# s saves the SVG in the colours of the screen; u goes back to self.
+keys s
+wait_for '^Save SVG as: '
+keys C-u "$TMP/shown.svg" Enter
+wait_for '^saved '
+expect_eq "s: the SVG coloured by share, as the screen" \
+	'rgb(255,147,147) rgb(62,62,255)' \
+	"$(frames "$TMP/shown.svg" | sed -n 's/^[ab] (.*fill="\(.*\)"$/\1/p' | tr '\n' ' ' | sed 's/ $//')"
+keys u
+wait_line 1 'before, after | 60 samples | folded | colour: self'
+keys Up
+wait_for '^a +\| before 10 \| after 30 \| delta \+20 \(\+200\.0%\)'
+
+# On the screen: AFTER's widths, gone counted on main's status line;
+# coloured by share.
+start 100 12 --diff --diff-color=share before after
 wait_for 'Enter: zoom'
 keys Up
 wait_line 11 'main | before 25 | after 60 | delta +35 (+140.0%) | gone: 1 stack, 5 samples | 100.00% of total | w…'
@@ -137,13 +209,13 @@ expect_eq "AFTER's widths: a, b, new" \
 	"a                                                 b                new" \
 	"$(line 8)"
 expect_eq "the bottom line offers w" \
-	"Enter: zoom  w: widths from BEFORE  u: undo  /: search  ?: help  q: quit" \
+	"Enter: zoom  w: widths from BEFORE  d: colour by self  u: undo  /: search  ?: help  q: quit" \
 	"$(line 12)"
 # w: BEFORE's widths; gone drawn in blue (its share went from 5/25 to 0, a
-# change of -0.2 of the largest, new's +1/3: 230 - 200 * 0.6 = 110, so
-# rgb(110,110,255), nearest xterm colour 63); main now counts new.
+# change of -0.2 of the largest, new's +1/3: 210 * 0.4 = 84, so
+# rgb(84,84,255), nearest xterm colour 63); main now counts new.
 keys w
-wait_line 1 'before, after | 25 samples | folded | widths: BEFORE'
+wait_line 1 'before, after | 25 samples | folded | widths: BEFORE | colour: share'
 wait_line 11 'main | before 25 | after 60 | delta +35 (+140.0%) | new: 1 stack, 20 samples | 100.00% of total | w…'
 expect_eq "BEFORE's widths: a, b, gone" \
 	"a                                       b                                       gone" \
@@ -151,13 +223,13 @@ expect_eq "BEFORE's widths: a, b, gone" \
 t capture-pane -p -e >"$TMP/screen"
 expect_match "gone is blue" "$(printf '\033\\[48;5;63mgone')" \
 	"$(cat "$TMP/screen")"
-expect_match "a is still red" "$(printf '\033\\[48;5;217ma')" \
+expect_match "a is still red" "$(printf '\033\\[48;5;210ma')" \
 	"$(cat "$TMP/screen")"
 keys Up Right Right
 wait_line 11 'gone | before 5 | after 0 | delta -5 (-100.0%) | 20.00% of total | widths: before | 20.00% of zoom'
 # u goes back to AFTER's widths, where gone is not drawn, and to main.
 keys u
-wait_line 1 'before, after | 60 samples | folded'
+wait_line 1 'before, after | 60 samples | folded | colour: share'
 wait_line 11 'main | before 25 | after 60 | delta +35 (+140.0%) | gone: 1 stack, 5 samples | 100.00% of total | w…'
 expect_eq "after u: a, b, new" \
 	"a                                                 b                new" \
@@ -166,11 +238,11 @@ expect_eq "after u: a, b, new" \
 keys Left Up Enter
 wait_for '\| zoom: a$'
 keys w
-wait_line 1 'before, after | 25 samples | folded | widths: BEFORE | zoom: a'
+wait_line 1 'before, after | 25 samples | folded | widths: BEFORE | colour: share | zoom: a'
 wait_line 11 'all › main › a | before 10 | after 30 | delta +20 (+200.0%) | 40.00% of total | widths: before | 10…'
 # Reversed, the stacks keep both counts: gone is a root, 5 of 25 samples.
 keys 0 r
-wait_line 1 'before, after | 25 samples | folded | reverse | widths: BEFORE'
+wait_line 1 'before, after | 25 samples | folded | reverse | widths: BEFORE | colour: share'
 keys Up Right Right
 wait_line 11 'gone | before 5 | after 0 | delta -5 (-100.0%) | 20.00% of total | widths: before | 20.00% of zoom'
 
@@ -183,7 +255,7 @@ wait_line 11 'main | before 29 | after 60 | delta +31 (+106.9%) | gone: 2 stacks
 keys Up
 wait_line 11 'a | before 14 | after 30 | delta +16 (+114.3%) | gone: 1 stack, 4 samples | 50.00% of total | width…'
 start 100 12 --diff --widths=before before2 after
-wait_line 1 'before2, after | 29 samples | folded | widths: BEFORE'
+wait_line 1 'before2, after | 29 samples | folded | widths: BEFORE | colour: self'
 keys Up
 wait_line 11 'main | before 29 | after 60 | delta +31 (+106.9%) | new: 1 stack, 20 samples | 100.00% of total | w…'
 
@@ -225,7 +297,7 @@ expect_eq "sorted by BEFORE" \
 # rgb(255,30,30), xterm 196) and y 10 of 40 (-0.25: rgb(30,30,255), 21).
 printf 'x;f 10\ny;f 10\n' >"$TMP/cb"
 printf 'x;f 30\ny;f 10\n' >"$TMP/ca"
-start 100 12 --diff --callers=f cb ca
+start 100 12 --diff --diff-color=share --callers=f cb ca
 wait_for 'CALLEES below'
 t capture-pane -p -e >"$TMP/screen"
 expect_match "callers pane: x is red" "$(printf '\033\\[48;5;196mx')" \
