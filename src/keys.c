@@ -66,6 +66,11 @@ const struct key keys[] = {
 	{ KEYS_GRAPH, { "s" }, ACT_SAVE_SVG, "save what is on the screen "
 	    "(zoom, orientation, search) as an interactive SVG file; asks "
 	    "before replacing a file" },
+	{ KEYS_GRAPH, { "y" }, ACT_COPY_NAME, "copy the selected frame's name "
+	    "to the clipboard (OSC 52: over SSH too; in tmux, with "
+	    "set-clipboard on)" },
+	{ KEYS_GRAPH, { "Y" }, ACT_COPY_STACK, "copy the selected frame's "
+	    "stack to the clipboard as one folded line, root first (a;b;c)" },
 	{ KEYS_GRAPH, { "?" }, ACT_HELP, "show this help" },
 	{ KEYS_GRAPH, { "C-l" }, ACT_REDRAW, "redraw the screen" },
 	{ KEYS_GRAPH, { "q" }, ACT_QUIT, "quit" },

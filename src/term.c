@@ -26,6 +26,7 @@
 
 #include "save.h"
 #include "term.h"
+#include "text.h"
 #include "util.h"
 
 #define MOUSE_ON "\033[?1000h\033[?1002h\033[?1006h"
@@ -83,6 +84,23 @@ term_write(int fd, const char *buf, size_t len)
 		buf += n;
 		len -= (size_t)n;
 	}
+}
+
+void
+term_clipboard(const char *s, size_t len)
+{
+	static const char pre[] = "\033]52;c;";
+	size_t n = sizeof pre - 1;
+	char *buf;
+
+	if (term.fd < 0)
+		return;
+	buf = xmalloc(n + TEXT_BASE64_LEN(len) + 1);
+	memcpy(buf, pre, n);
+	n += text_base64(s, len, buf + n);
+	buf[n++] = '\a';
+	term_write(term.fd, buf, n);
+	free(buf);
 }
 
 /* Put the terminal back and let a fatal signal take its course. */

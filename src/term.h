@@ -66,6 +66,12 @@ int term_open(int no_color, char *err, size_t errlen);
 int term_open_file(FILE *f, const char *termtype, int no_color);
 /* Put the terminal back. Safe to call twice. */
 void term_close(void);
+/*
+ * Put len bytes of s on the terminal's clipboard: OSC 52 ("ESC ] 52 ; c ;
+ * base64 BEL"), which most terminals take, also over SSH; tmux keeps it in
+ * a paste buffer and passes it on with set-clipboard on.
+ */
+void term_clipboard(const char *s, size_t len);
 
 /*
  * Wait up to timeout_ms (-1: for ever) for a key, mouse event or resize.

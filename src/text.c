@@ -133,6 +133,30 @@ text_write(const char *s, size_t len, FILE *f)
 	}
 }
 
+size_t
+text_base64(const char *s, size_t len, char *out)
+{
+	static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	    "abcdefghijklmnopqrstuvwxyz0123456789+/";
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i, o = 0;
+	uint32_t v;
+
+	for (i = 0; i < len; i += 3) {
+		v = (uint32_t)u[i] << 16;
+		if (i + 1 < len)
+			v |= (uint32_t)u[i + 1] << 8;
+		if (i + 2 < len)
+			v |= u[i + 2];
+		out[o++] = b64[v >> 18];
+		out[o++] = b64[(v >> 12) & 63];
+		out[o++] = i + 1 < len ? b64[(v >> 6) & 63] : '=';
+		out[o++] = i + 2 < len ? b64[v & 63] : '=';
+	}
+	out[o] = '\0';
+	return o;
+}
+
 int
 text_width(const char *s, size_t len, int utf8)
 {

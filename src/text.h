@@ -33,6 +33,12 @@ size_t text_utf8(const unsigned char *s, size_t len, uint32_t *cp);
  */
 int text_invisible(uint32_t cp);
 /*
+ * Write len bytes of s into out as base64 (RFC 4648, padded) and a NUL;
+ * out holds TEXT_BASE64_LEN(len) bytes. Returns the length written.
+ */
+#define TEXT_BASE64_LEN(len) (((len) + 2) / 3 * 4 + 1)
+size_t text_base64(const char *s, size_t len, char *out);
+/*
  * Write len bytes of s to f for a terminal: as they are, except the bytes
  * of invalid UTF-8 and of text_invisible() characters, written as \xNN.
  */

@@ -431,6 +431,44 @@ graph_say(struct tui *t, const char *msg)
 	return VIEW_DRAW;
 }
 
+/*
+ * y, Y: put the selected frame's name, or its stack as a folded line, on
+ * the terminal's clipboard, and say what.
+ */
+static int
+graph_copy(struct tui *t, int stack)
+{
+	const struct view *v = t->v;
+	const struct name *nm = profile_name(v->p, v->sel);
+	struct strv *frames = NULL;
+	size_t n, cap = 0, i, len = 0;
+	char *s;
+
+	if (v->sel == PROFILE_ROOT)
+		return graph_say(t, "the root is no frame: select one to copy");
+	if (!stack) {
+		s = xstrndup(nm->s, nm->len);
+		len = nm->len;
+	} else {
+		n = profile_path(v->p, v->sel, &frames, &cap);
+		for (i = 0; i < n; i++)
+			len += frames[i].len + 1;
+		s = xmalloc(len);
+		for (i = 0, len = 0; i < n; i++) {
+			memcpy(s + len, frames[i].s, frames[i].len);
+			len += frames[i].len;
+			s[len++] = ';';
+		}
+		s[--len] = '\0';
+		free(frames);
+	}
+	term_clipboard(s, len);
+	snprintf(t->msg, sizeof t->msg, "copied %s%.400s to the clipboard "
+	    "(OSC 52)", stack ? "the stack " : "", s);
+	free(s);
+	return VIEW_DRAW;
+}
+
 int
 graph_search(struct tui *t, const char *nomatch)
 {
@@ -647,6 +685,9 @@ graph_action(struct tui *t, enum action act, const struct term_event *ev)
 		return ret;
 	case ACT_SAVE_SVG:
 		return graph_save(t, "Save SVG as: ", "");
+	case ACT_COPY_NAME:
+	case ACT_COPY_STACK:
+		return graph_copy(t, act == ACT_COPY_STACK);
 	default:
 		return SCREEN_PASS;
 	}
