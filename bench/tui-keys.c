@@ -9,6 +9,7 @@
  *   bench/tui-keys COLUMNS ROWS FILE   the same on a profile loaded from
  *                                       FILE instead, bench/out/folded-1G.txt
  *                                       say
+ *   TUI_KEYS_VIEWS=1 bench/tui-keys ...  the view changes only
  *
  * Two profiles are generated, deterministically:
  *   wide: 1,000,000 stacks of seven frames fanning out by ten at each
@@ -210,7 +211,7 @@ bench(const char *name, struct profile *p)
 	char err[256];
 
 	memset(&tui, 0, sizeof tui);
-	tui.p = p;
+	tui.p = tui.orig = p;	/* the status line gives shares of orig */
 	tui.files = (char *)name;
 	tui.format = "folded";
 	tui.pal = PAL_HOT;
@@ -415,6 +416,7 @@ main(int argc, char **argv)
 	FILE *null = fopen("/dev/null", "w");
 	int cols = argc > 2 ? atoi(argv[1]) : 240;
 	int rows = argc > 2 ? atoi(argv[2]) : 60;
+	int views_only = getenv("TUI_KEYS_VIEWS") != NULL;
 	double t0;
 
 	if (null == NULL || term_open_file(null, "xterm-256color", 0) < 0) {
@@ -437,7 +439,8 @@ main(int argc, char **argv)
 		fprintf(stderr, "loaded %s in %.0f ms of CPU\n", argv[3],
 		    ms() - t0);
 		diag_free(&l.diag);
-		bench(argv[3], &p);
+		if (!views_only)
+			bench(argv[3], &p);
 		bench_views(argv[3], &p);
 		profile_free(&p);
 		endwin();
@@ -447,13 +450,15 @@ main(int argc, char **argv)
 	t0 = ms();
 	make_wide(&p);
 	fprintf(stderr, "built the wide profile in %.0f ms\n", ms() - t0);
-	bench("wide", &p);
+	if (!views_only)
+		bench("wide", &p);
 	bench_views("wide", &p);
 	profile_free(&p);
 
 	profile_init(&p);
 	make_real(&p);
-	bench("real", &p);
+	if (!views_only)
+		bench("real", &p);
 	bench_views("real", &p);
 	profile_free(&p);
 

@@ -119,6 +119,63 @@ filters_regfree(regex_t *re)
 		regfree(re);
 }
 
+/* Forget the spare profile. */
+static void
+filters_drop_spare(struct tui *t)
+{
+	if (t->hasspare) {
+		profile_free(&t->spare);
+		filters_state_free(&t->spareby);
+	}
+	t->hasspare = 0;
+}
+
+/* Forget the profiles made from orig: it changed, or the TUI ends. */
+static void
+filters_drop_shown(struct tui *t)
+{
+	if (t->hasshown) {
+		profile_free(&t->shown);
+		filters_state_free(&t->shownby);
+	}
+	t->hasshown = 0;
+	filters_drop_spare(t);
+}
+
+/*
+ * Make t->shown for the filters of t->cur through tr: the spare when it
+ * was made with them, else anew. The profile shown before becomes the
+ * spare.
+ */
+static void
+filters_make_shown(struct tui *t, const struct transform *tr)
+{
+	struct profile old;
+	struct vstate oldby;
+	int hadshown = t->hasshown;
+
+	old = t->shown;
+	oldby = t->shownby;
+	t->hasshown = transform_active(tr);
+	if (t->hasshown && t->hasspare &&
+	    filters_same_filters(&t->spareby, &t->cur)) {
+		t->shown = t->spare;
+		t->shownby = t->spareby;
+		t->hasspare = 0;
+	} else if (t->hasshown) {
+		filters_drop_spare(t);
+		profile_init(&t->shown);
+		transform_apply(t->orig, tr, &t->shown);
+		filters_state_copy(&t->shownby, &t->cur);
+	}
+	if (!hadshown)
+		return;
+	filters_drop_spare(t);
+	t->spare = old;
+	t->spareby = oldby;
+	t->hasspare = 1;
+}
+
 /* Rebuild the profile shown from the loaded one through the filters. */
 static void
 filters_rebuild(struct tui *t)
@@ -138,22 +195,20 @@ filters_rebuild(struct tui *t)
 	if (t->graph.searching)
 		pat = xstrdup(t->graph.pattern);
 	view_free(&t->graph);
-	if (t->hasshown)
-		profile_free(&t->shown);
 	t->gen++;		/* the table is computed again */
 	diffcache_forget(t);
 	/* The loaded profile takes the widths of the side asked for. */
-	if (t->orig->delta != NULL && t->orig->diff_before != t->cur.before)
+	if (t->orig->delta != NULL && t->orig->diff_before != t->cur.before) {
+		filters_drop_shown(t);
 		diff_swap(t->orig);
+	}
 	/* And counts samples or their weights, as asked. */
+	if (profile_weighted(t->orig) &&
+	    (t->orig->by_samples != 0) != (t->cur.samples != 0))
+		filters_drop_shown(t);
 	profile_by_samples(t->orig, t->cur.samples);
-	t->hasshown = transform_active(&tr);
-	if (t->hasshown) {
-		profile_init(&t->shown);
-		transform_apply(t->orig, &tr, &t->shown);
-		t->p = &t->shown;
-	} else
-		t->p = t->orig;
+	filters_make_shown(t, &tr);
+	t->p = t->hasshown ? &t->shown : t->orig;
 	filters_regfree(fp);
 	filters_regfree(hp);
 	filters_regfree(ip);
@@ -206,9 +261,7 @@ filters_free(struct tui *t)
 
 	screen_close(t);
 	view_free(&t->graph);
-	if (t->hasshown)
-		profile_free(&t->shown);
-	t->hasshown = 0;
+	filters_drop_shown(t);
 	t->p = t->orig;
 	filters_state_free(&t->cur);
 	for (i = 0; i < t->nundo; i++)
@@ -228,6 +281,7 @@ filters_reload(struct tui *t)
 	free(t->cur.zoom);
 	t->cur.zoom = NULL;
 	t->cur.nzoom = 0;
+	filters_drop_shown(t);	/* made from the profile before */
 	filters_rebuild(t);
 }
 
@@ -245,6 +299,7 @@ filters_renew(struct tui *t)
 	free(t->cur.zoom);
 	t->cur.zoom = NULL;
 	t->cur.nzoom = 0;
+	filters_drop_shown(t);	/* made from the picture before */
 	filters_rebuild(t);
 }
 

@@ -74,6 +74,12 @@ struct tui {
 	struct profile *orig;	/* the profile as loaded, or a time range */
 	struct profile shown;	/* orig through the filters, when any */
 	int hasshown;
+	struct vstate shownby;	/* the filters shown was made with */
+	struct profile spare;	/* the shown profile before, kept so that
+				   going back to its filters (r again, u)
+				   costs no rebuild; of this orig */
+	struct vstate spareby;
+	int hasspare;
 	unsigned gen;		/* counts the rebuilds of p */
 	struct vstate cur;	/* the filters and screen now */
 	struct vstate *undo;	/* earlier states, the last on top */
