@@ -41,7 +41,7 @@ const struct key keys[] = {
 	    "matches with their self and total shares (Enter: show one in "
 	    "the graph), or back" },
 	{ KEYS_GRAPH, { "u" }, ACT_UNDO, "undo the last change to the view: a "
-	    "zoom, a filter, a switch of view" },
+	    "zoom, a filter, a time range, a switch of view" },
 	{ KEYS_GRAPH, { "r" }, ACT_REVERSE, "reverse (bottom-up): merge stacks "
 	    "from the leaf, or back" },
 	{ KEYS_GRAPH, { "f" }, ACT_FOCUS, "focus on the selected function: "

@@ -100,7 +100,7 @@ feed_renew(struct tui *t)
 	if (base->renew != NULL)
 		base->renew(t, 0);
 	heatmap_renew(t, l->pic);
-	t->orig = l->pic;
+	t->orig = t->full = l->pic;
 	filters_renew(t);
 	view_follow(&t->graph, &gm);
 	view_mark_free(&gm);
@@ -199,6 +199,8 @@ feed_free(struct tui *t)
 	term_watch(-1);
 	if (t->orig == l->pic)
 		t->orig = NULL;
+	if (t->full == l->pic)
+		t->full = NULL;
 	profile_free(l->pic);
 	free(l->pic);
 	free(l);

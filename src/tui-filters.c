@@ -16,6 +16,7 @@
 
 #include "diff.h"
 #include "match.h"
+#include "timeline.h"
 #include "transform.h"
 #include "tui-screen.h"
 #include "util.h"
@@ -70,6 +71,7 @@ filters_same_filters(const struct vstate *a, const struct vstate *b)
 {
 	return a->reverse == b->reverse && a->recursion == b->recursion &&
 	    a->before == b->before && a->samples == b->samples &&
+	    a->range_from == b->range_from && a->range_to == b->range_to &&
 	    a->prune == b->prune && a->focus_exact == b->focus_exact &&
 	    filters_same(a->focus, b->focus) &&
 	    filters_same(a->hide, b->hide) &&
@@ -240,7 +242,7 @@ filters_changed(struct tui *t)
 void
 filters_init(struct tui *t, const struct vstate *init)
 {
-	t->orig = t->p;
+	t->orig = t->full = t->p;
 	t->v = &t->graph;
 	if (init != NULL) {
 		filters_state_copy(&t->cur, init);
@@ -250,6 +252,8 @@ filters_init(struct tui *t, const struct vstate *init)
 	}
 	t->cur.before = t->orig->diff_before;
 	t->cur.samples = t->orig->by_samples;
+	t->cur.range_from = 0;
+	t->cur.range_to = -1;
 	filters_rebuild(t);
 	screen_enter(t, init != NULL ? init->mode : MODE_GRAPH);
 }
@@ -269,20 +273,44 @@ filters_free(struct tui *t)
 	free(t->undo);
 }
 
-void
-filters_reload(struct tui *t)
+/*
+ * Make t->orig the profile of t->cur's time range, or the whole profile,
+ * and rebuild what is shown from it.
+ */
+static void
+filters_retime(struct tui *t)
 {
-	size_t i;
+	struct profile old = t->range;
+	int hadrange = t->orig == &t->range;
+	const struct vstate *c = &t->cur;
 
-	screen_close(t);
-	for (i = 0; i < t->nundo; i++)
-		filters_state_free(&t->undo[i]);
-	t->nundo = 0;
-	free(t->cur.zoom);
-	t->cur.zoom = NULL;
-	t->cur.nzoom = 0;
+	t->rangelabel[0] = '\0';
+	if (c->range_to < 0 || t->tl == NULL)
+		t->orig = t->full;
+	else {
+		timeline_range(t->tl, c->range_from, c->range_to, &t->range);
+		t->orig = &t->range;
+		snprintf(t->rangelabel, sizeof t->rangelabel, "time %.3f-%.3f s",
+		    (double)c->range_from / 1e9, (double)c->range_to / 1e9);
+	}
 	filters_drop_shown(t);	/* made from the profile before */
+	/* t->v may still point at the old profile: rebuild first. */
 	filters_rebuild(t);
+	if (hadrange)
+		profile_free(t->orig == &t->range ? &old : &t->range);
+}
+
+int
+filters_time_range(struct tui *t, int64_t from_ns, int64_t to_ns, int undo)
+{
+	to_ns = to_ns < 0 ? -1 : to_ns;
+	if (undo && (from_ns != t->cur.range_from || to_ns != t->cur.range_to))
+		filters_push(t);
+	screen_close(t);
+	t->cur.range_from = from_ns;
+	t->cur.range_to = to_ns;
+	filters_retime(t);
+	return VIEW_LAYOUT;
 }
 
 void
@@ -311,7 +339,7 @@ filters_undo(struct tui *t)
 	struct view *v;
 	uint32_t sel, root;
 	size_t i;
-	int rebuild;
+	int rebuild, retime;
 
 	if (t->nundo == 0) {
 		snprintf(t->msg, sizeof t->msg, "nothing to undo");
@@ -319,6 +347,8 @@ filters_undo(struct tui *t)
 	}
 	s = t->undo[--t->nundo];
 	rebuild = !filters_same_filters(&s, &t->cur);
+	retime = s.range_from != t->cur.range_from ||
+	    s.range_to != t->cur.range_to;
 	screen_close(t);
 	sel = t->graph.sel;
 	free(t->cur.focus);
@@ -328,7 +358,9 @@ filters_undo(struct tui *t)
 	free(t->cur.zoom);
 	t->cur = s;
 	t->cur.mode = MODE_GRAPH;
-	if (rebuild)
+	if (retime)		/* the time range's profile, then the filters */
+		filters_retime(t);
+	else if (rebuild)
 		filters_rebuild(t);
 	/* The zoom stack, when it still names nodes of the profile. */
 	v = &t->graph;

@@ -28,8 +28,6 @@
 static const int heat_choices[] = { 100, 50, 40, 25, 20, 10, 5 };
 
 struct tui_heatmap {
-	struct profile *full;	/* the whole profile; orig is it or range */
-	struct profile range;	/* the selection's profile, when orig is it */
 	struct timeline tl;
 	int built;		/* tl is */
 	int nbuckets, include_idle;
@@ -37,6 +35,7 @@ struct tui_heatmap {
 	int64_t anchor;		/* where a selection began, -1 for none */
 	int marking;		/* the selection follows the cursor */
 	int64_t from, to;	/* the selection in ns from t0; to < 0: none */
+	int64_t showfrom, showto;	/* the range it last showed */
 	int col0, row0;		/* first second and bucket shown */
 };
 
@@ -155,57 +154,34 @@ heatmap_select(struct tui *t, int64_t a, int64_t b)
 	h->to = timeline_cell_start(&h->tl, hi + 1);
 }
 
-/* Build the heat map: 0, or -1 with a message shown. */
+/*
+ * Build the heat map: 0, or -1 with a message shown. A range shown since
+ * the heat map last showed one (by u) is its selection.
+ */
 static int
 heatmap_open(struct tui *t)
 {
 	struct tui_heatmap *h = t->heatmap;
 	char err[256];
 
+	if (t->cur.range_from != h->showfrom || t->cur.range_to != h->showto) {
+		h->from = h->showfrom = t->cur.range_from;
+		h->to = h->showto = t->cur.range_to;
+	}
 	if (h->built)
 		return 0;
-	if (timeline_init(&h->tl, h->full, h->nbuckets, h->include_idle, err,
+	if (timeline_init(&h->tl, t->full, h->nbuckets, h->include_idle, err,
 	    sizeof err) != 0) {
 		snprintf(t->msg, sizeof t->msg, "no heat map: %s", err);
 		return -1;
 	}
 	h->built = 1;
+	t->tl = &h->tl;
 	h->anchor = -1;
 	if (h->tl.max == 0)
 		snprintf(t->msg, sizeof t->msg, "every sample is idle: "
 		    "--include-idle shows them");
 	return 0;
-}
-
-/* Show the graph of from_ns to to_ns (to_ns < 0: the whole profile). */
-static void
-heatmap_show_range(struct tui *t, int64_t from_ns, int64_t to_ns)
-{
-	struct tui_heatmap *h = t->heatmap;
-	struct profile old = h->range;
-	int hadrange = t->orig == &h->range;
-
-	/* The filters apply to the range's profile as to the whole one. */
-	t->rangelabel[0] = '\0';
-	if (to_ns < 0)
-		t->orig = h->full;
-	else {
-		timeline_range(&h->tl, from_ns, to_ns, &h->range);
-		t->orig = &h->range;
-		snprintf(t->rangelabel, sizeof t->rangelabel, "time %.3f-%.3f s",
-		    (double)from_ns / 1e9, (double)to_ns / 1e9);
-	}
-	if (!hadrange)
-		memset(&old, 0, sizeof old);
-	/* t->v may still point at the old profile: rebuild first. */
-	filters_reload(t);
-	if (hadrange) {
-		if (to_ns < 0)
-			profile_free(&h->range);
-		else
-			profile_free(&old);
-	}
-	t->screen = screen_base(t);
 }
 
 /* Draw one cell: a shade, or its density character when monochrome. */
@@ -403,7 +379,7 @@ heatmap_buckets(struct tui *t)
 		}
 	if (nb == h->tl.nbuckets)
 		return 0;
-	if (timeline_init(&tl, h->full, nb, h->include_idle, err,
+	if (timeline_init(&tl, t->full, nb, h->include_idle, err,
 	    sizeof err) != 0) {
 		snprintf(t->msg, sizeof t->msg, "no heat map: %s", err);
 		return VIEW_DRAW;
@@ -506,8 +482,9 @@ heatmap_action(struct tui *t, enum action action, const struct term_event *ev)
 		return VIEW_DRAW;
 	case ACT_H_SHOW:
 		h->marking = 0;
-		heatmap_show_range(t, h->from, h->to);
-		return VIEW_LAYOUT;
+		h->showfrom = h->from;
+		h->showto = h->to;
+		return filters_time_range(t, h->from, h->to, 1);
 	case ACT_HEATMAP:
 		t->screen = screen_base(t);
 		return VIEW_LAYOUT;
@@ -532,11 +509,10 @@ heatmap_start(struct tui *t, const struct tui_opts *o)
 	struct tui_heatmap *h;
 
 	h = t->heatmap = xcalloc(1, sizeof *t->heatmap);
-	h->full = t->p;
 	h->nbuckets = o->nbuckets > 0 ? o->nbuckets : TIMELINE_BUCKETS;
 	h->include_idle = o->include_idle;
 	h->anchor = -1;
-	h->to = -1;
+	h->to = h->showto = -1;
 	if ((o->range_to < 0 && !o->heatmap) || heatmap_open(t) != 0)
 		return;
 	if (o->range_to >= 0) {
@@ -548,7 +524,9 @@ heatmap_start(struct tui *t, const struct tui_opts *o)
 			h->cur = (int64_t)h->tl.nsecs * h->tl.nbuckets - 1;
 		if (h->cur < 0)
 			h->cur = 0;
-		heatmap_show_range(t, h->from, h->to);
+		h->showfrom = h->from;
+		h->showto = h->to;
+		filters_time_range(t, h->from, h->to, 0);
 		if (t->p->nodes[PROFILE_ROOT].total == 0)
 			snprintf(t->msg, sizeof t->msg, "no samples in "
 			    "--time-range (m: the heat map)");
@@ -575,10 +553,7 @@ heatmap_renew(struct tui *t, struct profile *full)
 	char err[256];
 	int nb, last;
 
-	if (h == NULL)
-		return;
-	h->full = full;
-	if (!h->built)
+	if (h == NULL || !h->built)
 		return;
 	nb = h->tl.nbuckets;
 	t0 = h->tl.t0;
@@ -587,6 +562,7 @@ heatmap_renew(struct tui *t, struct profile *full)
 	anchor_ns = t0 + timeline_cell_start(&h->tl, h->anchor);
 	timeline_free(&h->tl);
 	h->built = 0;
+	t->tl = NULL;
 	if (timeline_init(&h->tl, full, h->nbuckets, h->include_idle, err,
 	    sizeof err) != 0) {
 		if (t->screen == &heatmap_screen) {
@@ -596,6 +572,7 @@ heatmap_renew(struct tui *t, struct profile *full)
 		return;
 	}
 	h->built = 1;
+	t->tl = &h->tl;
 	/* The cursor on the newest second stays there: the map grows. */
 	h->cur = last ? (int64_t)(h->tl.nsecs - 1) * nb + h->cur % nb :
 	    heatmap_cell_clamped(&h->tl, cur_ns);
@@ -614,10 +591,10 @@ heatmap_renew(struct tui *t, struct profile *full)
 int
 heatmap_frozen(const struct tui *t)
 {
-	return t->heatmap != NULL && t->orig == &t->heatmap->range;
+	return t->orig == &t->range;
 }
 
-/* Free the timeline and the range's profile. */
+/* Free the timeline and the time range's profile. */
 static void
 heatmap_free(struct tui *t)
 {
@@ -625,12 +602,13 @@ heatmap_free(struct tui *t)
 
 	if (h == NULL)
 		return;
-	if (t->orig == &h->range) {
-		profile_free(&h->range);
-		t->orig = h->full;
+	if (t->orig == &t->range) {
+		profile_free(&t->range);
+		t->orig = t->full;
 	}
 	if (h->built)
 		timeline_free(&h->tl);
+	t->tl = NULL;
 	free(h);
 	t->heatmap = NULL;
 }

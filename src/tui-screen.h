@@ -72,6 +72,10 @@ struct tui {
 	char rangelabel[96];	/* "time 1.400-1.720 s" of a heat map range */
 
 	struct profile *orig;	/* the profile as loaded, or a time range */
+	struct profile *full;	/* the profile as loaded (or flametui top's
+				   picture): orig is it or range */
+	struct profile range;	/* t->cur's time range of it, when orig */
+	const struct timeline *tl;	/* the heat map's, for time ranges */
 	struct profile shown;	/* orig through the filters, when any */
 	int hasshown;
 	struct vstate shownby;	/* the filters shown was made with */
@@ -168,8 +172,12 @@ int filters_focus(struct tui *, const char *name);
 int filters_show(struct tui *, uint32_t name);
 /* Open the callers and callees of a function's name. */
 int filters_sandwich(struct tui *, const char *name);
-/* The loaded profile t->orig was replaced: rebuild, forget the undo. */
-void filters_reload(struct tui *);
+/*
+ * Show the graph of the time range from_ns to to_ns of t->tl (to_ns < 0:
+ * the whole profile), a change u undoes when undo is set.
+ */
+int filters_time_range(struct tui *, int64_t from_ns, int64_t to_ns,
+    int undo);
 /* Compile a filter's regex (a name when exact); NULL for none. */
 regex_t *filters_regex(regex_t *re, const char *text, int exact);
 void filters_regfree(regex_t *re);

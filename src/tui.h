@@ -43,6 +43,9 @@ struct vstate {
 	int before;		/* differential: widths from BEFORE */
 	int samples;		/* weighted counts: samples instead */
 	enum diff_color color;	/* differential: what red and blue say */
+	/* The heat map's time range shown, ns from the first sample; none
+	 * when range_to < 0. */
+	int64_t range_from, range_to;
 };
 
 /*

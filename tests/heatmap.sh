@@ -97,6 +97,20 @@ n=$("$FLAMETUI" --fold --time-range=3.42-3.7 "$IN" |
 	awk '{ n += $NF } END { print n }')
 expect_match "the clicked range's count as --time-range's" "\\| $n samples \\|" \
 	"$(line 1)"
+# u undoes each range shown, back to the first, then the whole profile;
+# the heat map selects the range shown again.
+keys u
+wait_for '\| 190 samples \| perf$'
+keys u
+wait_for '\| 67 samples \| perf \| time 1\.400-1\.720 s$'
+keys m
+wait_for 'selection 1\.400-1\.720 s: 67 samples'
+keys m
+wait_for '\| 67 samples \| perf \| time 1\.400-1\.720 s$'
+keys u
+wait_for '\| 190 samples \| perf$'
+keys u
+wait_line 60 'nothing to undo'
 
 # --time-range in the viewer opens on that range's graph.
 TUI_ENV="NO_COLOR=1" start 100 30 --time-range=1-2 "$IN"

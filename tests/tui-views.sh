@@ -15,7 +15,7 @@ wait_line 1 "$TITLE"
 # The help screen lists the view keys, from the key table.
 keys '?'
 wait_line 1 "flametui help  (Up, Down, PageUp, PageDown: scroll; any other key: close)"
-expect_match "help: undo" '^  u {20}undo the last change to the view: a zoom, a filter, a switch of view$' "$(screen)"
+expect_match "help: undo" '^  u {20}undo the last change to the view: a zoom, a filter, a time range, a switch of view$' "$(screen)"
 expect_match "help: sandwich" '^  c {20}callers \(above\) and callees \(below\) of the selected function, or back to where they were opened$' "$(screen)"
 keys q
 wait_line 1 "$TITLE"
