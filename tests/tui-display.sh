@@ -69,6 +69,21 @@ start 40 20 "$TMP/p.folded"
 wait_line 19 "all | 1,200 samples | 100.00% of total …"
 keys q
 wait_for '^EXITED 0$'
+# The top table at 40 columns: the names keep a third of the line, the
+# numbers shrink (1.8G, 85.7%).
+printf 'main;compute_checksum 1800000000\nmain;parse_input 300000000\n' \
+    >"$TMP/big.folded"
+start 40 20 "$TMP/big.folded"
+wait_line 18 "all"
+keys t
+wait_line 19 "3 functions | sorted by total samples"
+expect_eq "a narrow top table: short numbers, and names" \
+" self self% total  tot%  function
+    0  0.0%  2.1G  100%  main
+ 1.8G 85.7%  1.8G 85.7%  compute_check..
+ 300M 14.3%  300M 14.3%  parse_input" "$(screen | sed -n 2,5p)"
+keys q
+wait_for '^EXITED 0$'
 # A differential frame's status line at 120 columns: the fields by
 # importance, the last cut and the cut marked (.. outside UTF-8); a long
 # name keeps a third of the line.
