@@ -12,8 +12,9 @@ cd "$(dirname "$0")"
 # Debian packages needed to build, and in addition to run the tests.
 BUILD_DEPS="gcc make autoconf automake pkg-config libncurses-dev libtermkey-dev
 	zlib1g-dev libprotobuf-c-dev protobuf-c-compiler libjansson-dev
-	libelf-dev libdw-dev libiberty-dev"
-TEST_DEPS="tmux libxml2-utils chromium gzip linux-perf imagemagick librsvg2-bin mandoc"
+	libelf-dev libdw-dev libiberty-dev libcurl4-openssl-dev"
+TEST_DEPS="tmux libxml2-utils chromium gzip linux-perf imagemagick librsvg2-bin mandoc
+	golang-go"
 
 # Install the Debian packages in $* that are not installed yet.
 need() {

@@ -60,15 +60,58 @@ load_unit(struct profile *p, char *before, char *event, uint64_t nstacks)
 	free(event);
 }
 
+/* --by-file: the sink under each stack, and the frame put below it. */
+struct load_root {
+	struct sink *next;
+	struct strv root;	/* the input's name */
+	struct strv *frames;	/* root, then a stack's frames */
+	size_t cap;
+};
+
+/* Pass a stack on to the next sink with the input's frame as its root. */
+static void
+load_root_stack(void *ctx, const struct sample *s)
+{
+	struct load_root *lr = ctx;
+	struct sample t = *s;
+
+	lr->frames = xgrow(lr->frames, &lr->cap, s->nframes + 1,
+	    sizeof *lr->frames);
+	lr->frames[0] = lr->root;
+	if (s->nframes > 0)
+		memcpy(lr->frames + 1, s->frames, s->nframes * sizeof *s->frames);
+	t.frames = lr->frames;
+	t.nframes = s->nframes + 1;
+	t.same = s->same > 0 ? s->same + 1 : 0;
+	lr->next->stack(lr->next->ctx, &t);
+}
+
+/* Pass the unit on to the next sink. */
+static void
+load_root_unit(void *ctx, const char *unit)
+{
+	struct load_root *lr = ctx;
+
+	sink_unit(lr->next, unit);
+}
+
+/* The frame --by-file roots an input at: its name, or a URL's host:port. */
+static char *
+load_root_name(const char *name)
+{
+	return fetch_is_url(name) ? fetch_host(name) : xstrdup(name);
+}
+
 /* Read one opened input and close it; returns 1 when read, 0 when not. */
 static int
 load_reader(struct load *l, struct reader *r, struct profile *p)
 {
-	struct sink sink = l->sink != NULL ? *l->sink : profile_sink(p);
+	struct sink sink = l->sink != NULL ? *l->sink : profile_sink(p), inner;
+	struct load_root lr = { 0 };
 	const struct format *fmt;
 	struct parse_opts o;
 	const char *buf;
-	char err[512], *unit = p->unit, *event = p->event;
+	char err[512], *unit = p->unit, *event = p->event, *rootname = NULL;
 	uint64_t nstacks = p->nstacks;
 	size_t len;
 	int ret = 0, threads;
@@ -108,6 +151,17 @@ load_reader(struct load *l, struct reader *r, struct profile *p)
 	o = l->opts;
 	if (fmt->prepare != NULL && fmt->prepare(buf, len, &o))
 		threads = 1;
+	if (l->by_file) {
+		/* Blocks parsed apart go to the tree, not through a sink. */
+		threads = 1;
+		inner = sink;
+		lr.next = &inner;
+		rootname = load_root_name(r->name);
+		lr.root.s = rootname;
+		lr.root.len = strlen(rootname);
+		sink = (struct sink){ .stack = load_root_stack,
+		    .unit = load_root_unit, .ctx = &lr };
+	}
 	if (threads > 1 && l->sink == NULL && fmt->cut != NULL) {
 		err[0] = '\0';
 		ret = chunk_parse(r, fmt, &o, threads, p, &l->diag,
@@ -136,6 +190,8 @@ out:
 		l->cancelled = 1;
 	load_unit(p, unit, event, nstacks);
 	diag_end(&l->diag);
+	free(rootname);
+	free(lr.frames);
 	reader_close(r);
 	return ret;
 }
@@ -156,7 +212,9 @@ load_file(struct load *l, const char *path, struct profile *p)
 	struct reader *r;
 	char err[512];
 
-	if ((r = reader_open(path, err, sizeof err)) == NULL) {
+	r = fetch_is_url(path) ? fetch_open(path, &l->fetch, err, sizeof err) :
+	    reader_open(path, err, sizeof err);
+	if (r == NULL) {
 		diag_push_error(&l->diag, "%s", err);
 		return 0;
 	}

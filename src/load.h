@@ -5,6 +5,7 @@
 #define LOAD_H
 
 #include "diag.h"
+#include "fetch.h"
 #include "formats.h"
 #include "profile.h"
 #include "read.h"
@@ -19,6 +20,9 @@ struct load {
 	int threads;			/* parser threads, 0 for one per core */
 	struct sink *sink;		/* when set, stacks go here, not to the
 					   profile, from one parser thread */
+	struct fetch_opts fetch;	/* for inputs that are URLs */
+	int by_file;			/* --by-file: root each input's stacks
+					   at a frame named after it */
 
 	/* Filled in by load_files(). */
 	char formats[128];		/* formats seen, "perf" or "perf+folded" */
@@ -27,7 +31,8 @@ struct load {
 };
 
 /*
- * Read every file into p through its sink. A file that cannot be opened or
+ * Read every file (or http:// or https:// URL, see fetch.h) into p through
+ * its sink. A file that cannot be opened or
  * recognised adds an error to l->diag and is skipped. Returns the number of
  * files that were read.
  */

@@ -97,12 +97,16 @@ main_load(struct run *r)
 	r->l.opts = o->parse;
 	r->l.gzip_ratio = o->gzip_ratio;
 	r->l.threads = o->threads;
+	r->l.by_file = o->by_file;
+	r->l.fetch.timeout = o->timeout;
+	r->l.fetch.insecure = o->insecure;
 	for (i = 0; i < o->npaths; i++)
 		save_input_add(&r->inputs, o->paths[i]);
 	r->p.flamechart = o->flamechart;
 	r->p.keeptimes = o->interactive || o->haverange || o->flamechart;
 	if (o->interactive) {
 		r->l.progress = tui_progress;
+		r->l.fetch.wait = tui_waiting;
 		tui_loading();
 	}
 	if (o->diff) {

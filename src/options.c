@@ -31,7 +31,7 @@ enum {
 	OPT_THREADS, OPT_TOP, OPT_CALLERS,
 	OPT_HEATMAP, OPT_BUCKETS, OPT_TIME_RANGE, OPT_INCLUDE_IDLE,
 	OPT_DIFF, OPT_NORMALIZE, OPT_DIFF_COLOR,
-	OPT_WIDTHS, OPT_SAMPLES,
+	OPT_WIDTHS, OPT_SAMPLES, OPT_TIMEOUT, OPT_INSECURE, OPT_BY_FILE,
 };
 
 static const struct option longopts[] = {
@@ -81,6 +81,9 @@ static const struct option longopts[] = {
 	{ "icicle", no_argument, NULL, OPT_ICICLE },
 	{ "list-keys", no_argument, NULL, OPT_LIST_KEYS },
 	{ "threads", required_argument, NULL, OPT_THREADS },
+	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
+	{ "insecure", no_argument, NULL, OPT_INSECURE },
+	{ "by-file", no_argument, NULL, OPT_BY_FILE },
 	{ "heatmap", no_argument, NULL, OPT_HEATMAP },
 	{ "buckets", required_argument, NULL, OPT_BUCKETS },
 	{ "time-range", required_argument, NULL, OPT_TIME_RANGE },
@@ -107,7 +110,9 @@ options_usage_input(FILE *f)
 "\n"
 "Reads each FILE (or standard input, when FILE is - or absent and input is\n"
 "not a terminal), detects its format, and merges every stack into one call\n"
-"tree. gzip-compressed input is read transparently.\n"
+"tree. gzip-compressed input is read transparently. A FILE that is an\n"
+"http:// or https:// URL is fetched, as Go's /debug/pprof/profile?seconds=N\n"
+"(see --list-formats).\n"
 "\n"
 "Input:\n"
 "  -f, --format=NAME      read input as NAME instead of detecting it\n"
@@ -137,7 +142,14 @@ options_usage_input(FILE *f)
 "                         first); chrome-trace: samples (the default when\n"
 "                         the trace has V8 samples) or events (durations)\n"
 "      --threads=N        parse with N threads (default: one per core, at\n"
-"                         most 16); 1 reads each file in one piece\n", PROGNAME, PROGNAME,
+"                         most 16); 1 reads each file in one piece\n"
+"      --by-file          root each input's stacks at a frame named after it\n"
+"                         (its name, or a URL's host:port), to compare inputs\n"
+"                         side by side (parsed with one thread)\n"
+"      --timeout=S        URLs: give up after S seconds (default: the\n"
+"                         URL's seconds=N plus 30)\n"
+"      --insecure         https:// URLs: do not check the server's\n"
+"                         certificate\n", PROGNAME, PROGNAME,
 	    PROGNAME);
 }
 
@@ -282,6 +294,16 @@ options_list_formats(void)
 		if (formats[i]->producer != NULL)
 			printf("%-11s   $ %s\n", "", formats[i]->producer);
 	}
+	fputs("\n"
+"  Any of them from an http:// or https:// URL, as Go's net/http/pprof serves:\n"
+"    http://HOST:PORT/debug/pprof/profile?seconds=N  CPU, N seconds (default 30)\n"
+"    http://HOST:PORT/debug/pprof/heap       memory (--sample-type=inuse_space,\n"
+"                           inuse_objects, alloc_space, alloc_objects)\n"
+"    http://HOST:PORT/debug/pprof/allocs     memory allocated, as heap\n"
+"    http://HOST:PORT/debug/pprof/block      time blocked on synchronisation\n"
+"    http://HOST:PORT/debug/pprof/mutex      time waiting on contended mutexes\n"
+"    http://HOST:PORT/debug/pprof/goroutine  the stacks of every goroutine\n",
+	    stdout);
 }
 
 /* Print --version. */
@@ -384,6 +406,11 @@ options_input(struct options *o, int c, const char *arg)
 		o->gzip_ratio = v == 0 || v >= (double)UINT64_MAX ?
 		    UINT64_MAX : (uint64_t)v;
 		return 0;
+	case OPT_INSECURE: o->insecure = 1; return 0;
+	case OPT_BY_FILE: o->by_file = 1; return 0;
+	case OPT_TIMEOUT:
+		return options_number("timeout", arg, NUM_REAL, 0.001, 1e6,
+		    &o->timeout, NULL);
 	case OPT_THREADS:
 		if (options_number("threads", arg, NUM_WHOLE, 1, 1024, &v,
 		    NULL) < 0)
@@ -650,6 +677,11 @@ options_check(struct options *o)
 		fprintf(stderr, "%s: --diff takes two files, BEFORE and AFTER%s\n",
 		    PROGNAME, o->normalize && !o->diff ?
 		    "; --normalize is for --diff" : "");
+		return 2;
+	}
+	if (o->diff && o->by_file) {
+		fprintf(stderr, "%s: --by-file roots each input apart, which "
+		    "--diff does not\n", PROGNAME);
 		return 2;
 	}
 	if (o->svgpath != NULL && o->fold && (strcmp(o->svgpath, "-") == 0 ||

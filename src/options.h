@@ -21,6 +21,9 @@ struct options {
 	struct parse_opts parse;	/* how each format reads stacks */
 	uint64_t gzip_ratio;		/* 0: the default; UINT64_MAX: none */
 	int threads;			/* --threads, 0 for one per core */
+	double timeout;			/* --timeout for URLs, 0: the default */
+	int insecure;			/* --insecure */
+	int by_file;			/* --by-file */
 
 	/* Views, for every output. */
 	int flamechart;			/* --flamechart */

@@ -20,12 +20,18 @@
 #define READ_REPORT (4u << 20)
 	/* call progress every this many bytes */
 
-/* Read raw bytes from the file descriptor, retrying on EINTR. */
+/* Read raw bytes from the source or the descriptor, retrying on EINTR. */
 static ssize_t
 reader_raw(struct reader *r, char *p, size_t n)
 {
 	ssize_t got;
 
+	if (r->src.read != NULL) {
+		if ((got = r->src.read(r->src.arg, p, n, r->errmsg,
+		    sizeof r->errmsg)) < 0)
+			r->error = 1;
+		return got;
+	}
 	do
 		got = read(r->fd, p, n);
 	while (got < 0 && errno == EINTR);
@@ -166,40 +172,24 @@ reader_fill(struct reader *r)
 	return (size_t)got;
 }
 
-struct reader *
-reader_open(const char *path, char *err, size_t errlen)
+/* A reader of fd named name, with nothing read yet. */
+static struct reader *
+reader_new(const char *name, int fd)
 {
-	int fd;
+	struct reader *r = xcalloc(1, sizeof *r);
 
-	if (strcmp(path, "-") == 0)
-		return reader_fdopen(STDIN_FILENO, "<stdin>", err, errlen);
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return NULL;
-	}
-	return reader_fdopen(fd, path, err, errlen);
-}
-
-struct reader *
-reader_fdopen(int fd, const char *name, char *err, size_t errlen)
-{
-	struct reader *r;
-	struct stat st;
-	ssize_t got;
-
-	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-		snprintf(err, errlen, "%s: is a directory", name);
-		if (fd != STDIN_FILENO)
-			close(fd);
-		return NULL;
-	}
-	r = xcalloc(1, sizeof *r);
 	r->name = xstrdup(name);
 	r->fd = fd;
 	r->cap = READ_CHUNK;
 	r->buf = xmalloc(r->cap + 1);
-	if (S_ISREG(st.st_mode))
-		r->size = (uint64_t)st.st_size;
+	return r;
+}
+
+/* Read the first bytes of a new reader, and see whether they are gzip. */
+static struct reader *
+reader_start(struct reader *r, char *err, size_t errlen)
+{
+	ssize_t got;
 
 	/* Read the first bytes raw to look for the gzip magic. */
 	got = reader_raw(r, r->buf, r->cap);
@@ -229,6 +219,48 @@ reader_fdopen(int fd, const char *name, char *err, size_t errlen)
 	}
 	r->nextreport = READ_REPORT;
 	return r;
+}
+
+struct reader *
+reader_open(const char *path, char *err, size_t errlen)
+{
+	int fd;
+
+	if (strcmp(path, "-") == 0)
+		return reader_fdopen(STDIN_FILENO, "<stdin>", err, errlen);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	return reader_fdopen(fd, path, err, errlen);
+}
+
+struct reader *
+reader_fdopen(int fd, const char *name, char *err, size_t errlen)
+{
+	struct reader *r;
+	struct stat st;
+
+	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+		snprintf(err, errlen, "%s: is a directory", name);
+		if (fd != STDIN_FILENO)
+			close(fd);
+		return NULL;
+	}
+	r = reader_new(name, fd);
+	if (S_ISREG(st.st_mode))
+		r->size = (uint64_t)st.st_size;
+	return reader_start(r, err, errlen);
+}
+
+struct reader *
+reader_source(const struct reader_source *src, const char *name, char *err,
+    size_t errlen)
+{
+	struct reader *r = reader_new(name, -1);
+
+	r->src = *src;
+	return reader_start(r, err, errlen);
 }
 
 size_t
@@ -394,6 +426,8 @@ reader_close(struct reader *r)
 	free(r->zin);
 	if (r->fd != STDIN_FILENO && r->fd >= 0)
 		close(r->fd);
+	if (r->src.close != NULL)
+		r->src.close(r->src.arg);
 	if (!r->borrowed)
 		free(r->buf);
 	free(r->name);

@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "diag.h"
 #include "sink.h"
@@ -34,9 +35,19 @@ struct diag;
 /* Called now and then while reading; return nonzero to cancel. */
 typedef int (*read_progress_fn)(void *arg, uint64_t done, uint64_t total);
 
+/* Where raw bytes come from when it is not a file descriptor. */
+struct reader_source {
+	/* Up to n bytes into p: how many, 0 at the end, -1 with a message. */
+	ssize_t (*read)(void *arg, char *p, size_t n, char *err,
+	    size_t errlen);
+	void (*close)(void *arg);	/* once, by reader_close() */
+	void *arg;
+};
+
 struct reader {
 	char *name;		/* for messages: the path, or "<stdin>" */
 	int fd;
+	struct reader_source src;	/* when src.read is set, not fd */
 	void *gz;		/* z_stream when the input is gzip, else NULL */
 	char *zin;		/* compressed bytes waiting for zlib */
 	int raweof;		/* the file itself is at its end */
@@ -76,6 +87,12 @@ struct reader *reader_open(const char *path, char *err, size_t errlen);
  */
 struct reader *reader_fdopen(int fd, const char *name, char *err,
     size_t errlen);
+/*
+ * Read from src, named name in messages; the reader closes it. On failure
+ * returns NULL with a message in err, and src is closed.
+ */
+struct reader *reader_source(const struct reader_source *src,
+    const char *name, char *err, size_t errlen);
 /* The first bytes of the (decompressed) input, without consuming them. */
 size_t reader_peek(struct reader *, const char **buf);
 /*

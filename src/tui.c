@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <curses.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,6 +82,23 @@ tui_progress(void *arg, uint64_t done, uint64_t total)
 		    PROGNAME, (double)done / mb, rate / mb);
 	fflush(stderr);
 	return 0;
+}
+
+void
+tui_waiting(void *arg, const char *url, double left)
+{
+	(void)arg;
+	if (!isatty(STDERR_FILENO))
+		return;
+	(void)url;	/* too long for the line */
+	if (left >= 0)
+		fprintf(stderr, "\r%s: profiling, %.0f s left (Ctrl-C "
+		    "cancels)\033[K", PROGNAME, ceil(left));
+	else
+		fprintf(stderr, "\r%s: waiting for the server (Ctrl-C "
+		    "cancels)\033[K", PROGNAME);
+	fflush(stderr);
+	load_shown = 1;
 }
 
 void

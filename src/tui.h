@@ -92,6 +92,8 @@ void tui_defaults(struct tui_opts *);
 
 /* While loading: a read_progress_fn that shows how far it has got. */
 int tui_progress(void *arg, uint64_t done, uint64_t total);
+/* While a URL sends nothing yet: a fetch_wait_fn counting down. */
+void tui_waiting(void *arg, const char *url, double left);
 /* Start showing progress (if stderr is a terminal); Ctrl-C cancels. */
 void tui_loading(void);
 /* Erase the progress line. */
