@@ -4,9 +4,10 @@
 # seconds (30), then plays it into `flametui top -i -` at BENCH_TOP_SPEED
 # (10) times real time, in a 240x60 tmux pane, with --interval at a tenth
 # of a second (as many pictures per second of profile as at real time), and
-# reports flametui's CPU time (user + system, every thread, not perf
-# script's) per second of profile: the share of one core it would take at
-# real time, against the target of 5%. Without perf or tmux, or where perf may not record the
+# reports flametui's CPU time (user + system, every thread) per second of
+# profile: the share of one core it would take at real time, against the
+# target of 5%; then its children's (a perf script reading the stream, when
+# one does). Without perf or tmux, or where perf may not record the
 # whole system, it says so and stops.
 #
 # Environment: FLAMETUI, BENCH_PACE, BENCH_OUT, BENCH_TOP_SECS (30),
@@ -62,8 +63,11 @@ until tmux -L "$sock" capture-pane -p | grep -q "recording stopped"; do
 	[ $i -lt 3000 ] || { echo "top: the stream did not end" >&2; exit 1; }
 done
 ticks=$(getconf CLK_TCK)
+# utime + stime, then the same of the children waited for (perf script's).
 cpu=$(awk -v t="$ticks" '{ sub(/.*\) /, ""); split($0, f, " ");
 	printf "%.3f", (f[12] + f[13]) / t }' "/proc/$pid/stat")
+kids=$(awk -v t="$ticks" '{ sub(/.*\) /, ""); split($0, f, " ");
+	printf "%.3f", (f[14] + f[15]) / t }' "/proc/$pid/stat")
 tmux -L "$sock" send-keys q
 echo "top: $stream, $bytes bytes, $samples samples in $secs s (-a -g" \
     "-F 99 on $(nproc) cores), played at ${speed}x; load: $(uptime)"
@@ -71,3 +75,6 @@ awk -v c="$cpu" -v s="$secs" -v n="$samples" -v i="$interval" 'BEGIN {
 	printf "  flametui top --interval=%g -i -: %.3f s of CPU for %d s of profile:" \
 	    " %.2f%% of one core at real time (target 5%%), %.1f us a sample\n",
 	    i, c, s, 100 * c / s, (n > 0 ? 1e6 * c / n : 0) }'
+awk -v c="$kids" -v s="$secs" 'BEGIN { if (c > 0)
+	printf "  and its children (perf script, when it reads the stream):" \
+	    " %.3f s of CPU: %.2f%% of one core\n", c, 100 * c / s }'

@@ -11,7 +11,9 @@
  * would print for it, so that both paths name frames in one place.
  *
  * A stream perf record wrote to a pipe (pipe mode) is read the same way,
- * its events told in records before the others (perf-data-header.c).
+ * its events told in records before the others (perf-data-header.c); from
+ * a pipe it is read as it comes, a round of records at a time, so that
+ * `flametui top` can show it live (pd_stream).
  *
  * --call-graph dwarf samples have their user stacks unwound after the
  * kernel's call chain, with the functions inlined at each frame
@@ -138,6 +140,35 @@ pd_free(struct pd *pd)
 	free(pd->fctext);
 }
 
+/* Begin a native read of r into sink. */
+static void
+pd_start(struct pd *pd, struct reader *r, const struct parse_opts *o,
+    struct sink *sink, struct diag *d)
+{
+	memset(pd, 0, sizeof *pd);
+	pd->diag = d;
+	pd->name = r->name;
+	pd->opts = o;
+	pd->sink = sink;
+}
+
+/* End a native read: the parser's notes, then free it all. */
+static void
+pd_end(struct pd *pd)
+{
+	if (pd->begun) {
+		fmt_perf_end(&pd->pp);
+		pd_dso_notes(pd);
+		if (pd->unknown_ctx > 0)
+			diag_note(pd->diag, "%llu call chain%s with a context "
+			    "perf does not know left empty, as perf script "
+			    "leaves %s", (unsigned long long)pd->unknown_ctx,
+			    pd->unknown_ctx == 1 ? "" : "s",
+			    pd->unknown_ctx == 1 ? "it" : "them");
+	}
+	pd_free(pd);
+}
+
 /*
  * Where the records of a file start and how many bytes they take, from its
  * header h, as far as the file goes.
@@ -207,29 +238,41 @@ pd_native(struct reader *r, const struct pd_src *src,
 	struct pd pd;
 	int ret;
 
-	memset(&pd, 0, sizeof pd);
-	pd.diag = d;
-	pd.name = r->name;
-	pd.opts = o;
-	pd.sink = sink;
+	pd_start(&pd, r, o, sink, d);
 	if ((ret = pd_header(&pd, src, &off, &size, err, errlen)) == 0) {
 		ret = pd_data(&pd, src, r, off, size, err, errlen);
 		if (ret == 0 && !pd.sealed && pd_seal(&pd) < 0)
 			ret = 1;
 	}
-	if (pd.begun) {
-		fmt_perf_end(&pd.pp);
-		pd_dso_notes(&pd);
-		if (pd.unknown_ctx > 0)
-			diag_note(d, "%llu call chain%s with a context perf "
-			    "does not know left empty, as perf script leaves "
-			    "%s", (unsigned long long)pd.unknown_ctx,
-			    pd.unknown_ctx == 1 ? "" : "s",
-			    pd.unknown_ctx == 1 ? "it" : "them");
-	}
 	*why = pd.why;
-	pd_free(&pd);
+	pd_end(&pd);
 	return ret;
+}
+
+/*
+ * Read a pipe-mode stream natively as it comes (see pd_stream), else with
+ * perf script when the native reader refuses it.
+ */
+static int
+pd_piped(struct reader *r, const struct parse_opts *o, struct sink *sink,
+    struct diag *d, char *err, size_t errlen)
+{
+	struct pd pd;
+	const char *why;
+	size_t nkept;
+	char *kept;
+	int ret;
+
+	pd_start(&pd, r, o, sink, d);
+	pd.pipe = 1;
+	ret = pd_stream(&pd, r, err, errlen, &kept, &nkept);
+	why = pd.why;
+	pd_end(&pd);
+	if (ret != 1)
+		return ret;
+	reader_unread(r, kept, nkept);
+	free(kept);
+	return pd_script(r, o, sink, d, err, errlen, why);
 }
 
 /* Read perf.data: natively when it can, else with perf script. */
@@ -248,6 +291,8 @@ pd_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 		return pd_script(r, o, sink, d, err, errlen,
 		    "it is in the other byte order");
 	if (r->compressed || fstat(r->fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		if (len >= 16 && pd_u64((const unsigned char *)buf + 8) == 16)
+			return pd_piped(r, o, sink, d, err, errlen);
 		if (reader_slurp(r, READ_MAX_DOC, &src.mem, &len) < 0) {
 			snprintf(err, errlen, "%s", r->errmsg);
 			return -1;

@@ -5,9 +5,10 @@
  * stream into the window of samples in view (window.c), and the viewer
  * drawing a picture of the window every interval (tui-feed.c).
  *
- * The stream is read through `perf script` and its text parser: the
- * source is live_source() alone, which says which process writes what
- * and in which format.
+ * The stream is read natively, as it comes, by the perf.data reader
+ * (fmt-perf-data.c): no `perf script` runs, unless that reader refuses
+ * the stream (tracepoints, compressed records) and hands it to perf
+ * script itself. The source is live_source() alone.
  */
 #include "config.h"
 
@@ -69,9 +70,8 @@ struct live {
 	/* State. */
 	struct window win;
 	char *label;		/* "top -a": the title's */
-	const struct format *fmt;	/* the format of datafd */
-	pid_t perf, script;	/* perf record and perf script, or -1 */
-	int datafd;		/* what the thread parses */
+	pid_t perf;		/* perf record, or -1 */
+	int datafd;		/* what the thread parses: perf.data */
 	int logfd;		/* their standard error: a file with no name */
 	uint64_t logpos;	/* how much of it has been read */
 	int endfd[2];		/* the thread closes endfd[1] at the end */
@@ -344,42 +344,34 @@ live_log(void)
 }
 
 /*
- * Start the source of samples: perf record -o - (or -i FILE) through perf
- * script, whose text the thread parses. Sets datafd, fmt and logfd.
+ * Start the source of samples: perf record -o - (or -i FILE), whose
+ * perf.data stream the thread reads. Sets datafd and logfd.
  */
 static void
 live_source(struct live *l)
 {
-	char *script[] = { l->rec.perf, (char *)"script", (char *)"-i",
-	    (char *)"-", NULL };
 	char freq[32], cg[64], who[32], **argv;
-	int data[2], text[2], err, null;
+	int data[2], null;
 
-	if (pipe2(text, O_CLOEXEC) < 0 || pipe2(l->endfd, O_CLOEXEC) < 0 ||
+	if (pipe2(l->endfd, O_CLOEXEC) < 0)
+		fatal("pipe: %s", strerror(errno));
+	l->logfd = live_log();
+	if (l->input != NULL) {
+		l->datafd = l->infd;
+		l->infd = -1;
+		return;
+	}
+	if (pipe2(data, O_CLOEXEC) < 0 ||
 	    (null = open("/dev/null", O_RDONLY | O_CLOEXEC)) < 0)
 		fatal("pipe: %s", strerror(errno));
-	l->logfd = err = live_log();
-	if (l->input != NULL) {
-		data[0] = l->infd;
-		l->infd = -1;
-		l->perf = -1;
-	} else {
-		if (pipe2(data, O_CLOEXEC) < 0)
-			fatal("pipe: %s", strerror(errno));
-		argv = live_record_args(l, freq, cg, who);
-		capture_show(argv);
-		/* The COMMAND's output would draw over the screen. */
-		l->perf = capture_spawn(&l->rec, argv, null, data[1], err);
-		close(data[1]);
-		free(argv);
-	}
-	capture_show(script);
-	l->script = capture_spawn(&l->rec, script, data[0], text[1], err);
-	close(data[0]);
-	close(text[1]);
+	argv = live_record_args(l, freq, cg, who);
+	capture_show(argv);
+	/* The COMMAND's output would draw over the screen. */
+	l->perf = capture_spawn(&l->rec, argv, null, data[1], l->logfd);
+	close(data[1]);
 	close(null);
-	l->datafd = text[0];
-	l->fmt = format_find("perf");
+	free(argv);
+	l->datafd = data[0];
 }
 
 /* The parser thread: the whole stream into the window. */
@@ -393,12 +385,13 @@ live_thread(void *arg)
 	char err[512];
 
 	memset(&opts, 0, sizeof opts);
-	diag_begin(&l->diag, "perf script");
-	if ((r = reader_fdopen(l->datafd, "perf script", err, sizeof err)) ==
-	    NULL)
+	diag_begin(&l->diag, l->input != NULL ? l->input : "perf record");
+	if ((r = reader_fdopen(l->datafd, l->input != NULL ? l->input :
+	    "perf record", err, sizeof err)) == NULL)
 		diag_push_error(&l->diag, "%s", err);
 	else {
-		if (l->fmt->parse(r, &opts, &sink, &l->diag, err,
+		err[0] = '\0';
+		if (fmt_perf_data.parse(r, &opts, &sink, &l->diag, err,
 		    sizeof err) < 0 && err[0] != '\0')
 			diag_push_error(&l->diag, "%s", err);
 		reader_close(r);
@@ -485,12 +478,13 @@ live_orphans(void)
 	}
 }
 
-/* Stop perf (asked nicely, then not), wait for the thread to finish. */
+/*
+ * Stop perf (asked nicely unless the stream has ended, then not), wait
+ * for the thread to finish.
+ */
 static void
 live_stop(struct live *l)
 {
-	int status;
-
 	if (l->perf > 0 && !l->ended)
 		kill(l->perf, SIGINT);
 	if (l->perf > 0 && !live_reap(l->perf, &l->status, LIVE_STOP_WAIT)) {
@@ -498,12 +492,7 @@ live_stop(struct live *l)
 		live_reap(l->perf, &l->status, LIVE_STOP_WAIT);
 	}
 	l->perf = -1;
-	/* perf script reads to the end of the stream, then ends. */
-	if (l->script > 0 && !live_reap(l->script, &status, LIVE_STOP_WAIT)) {
-		kill(l->script, SIGKILL);
-		live_reap(l->script, &status, LIVE_STOP_WAIT);
-	}
-	l->script = -1;
+	/* The reader reads to the end of the stream, then ends. */
 	if (l->threaded)
 		pthread_join(l->thread, NULL);
 	l->threaded = 0;
@@ -587,9 +576,10 @@ live_news(void *ctx, char *msg, size_t size)
 {
 	struct live *l = ctx;
 
+	/* perf is ending: it is given time, not interrupted. */
+	l->ended = 1;
 	live_stop(l);
 	live_read_log(l);
-	l->ended = 1;
 	live_why(l, msg, size);
 	return 1;
 }
@@ -709,7 +699,7 @@ live_main(int argc, char **argv)
 	memset(&l, 0, sizeof l);
 	l.rec.errfd = l.rec.datafd = l.infd = l.logfd = l.datafd = -1;
 	l.endfd[0] = l.endfd[1] = -1;
-	l.perf = l.script = -1;
+	l.perf = -1;
 	switch (live_parse(&l, argc, argv)) {
 	case 1:
 		return 0;

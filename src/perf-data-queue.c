@@ -310,3 +310,102 @@ pd_data(struct pd *pd, const struct pd_src *src, struct reader *r,
 	free(copy);
 	return ret;
 }
+
+/* A stream's bytes read and not done with: queued records point into them. */
+struct pd_buf {
+	unsigned char *p;
+	size_t len, cap;	/* bytes held, room */
+	size_t pos;		/* where the next record starts */
+	uint64_t off;		/* the stream's offset of p[0] */
+};
+
+/*
+ * Drop the bytes of b that nothing needs any more (none before the events
+ * are known: perf script may have to read them) and make room for more,
+ * moving the queued records with their bytes.
+ */
+static void
+pd_compact(struct pd *pd, struct pd_buf *b)
+{
+	unsigned char *n = b->p;
+	size_t keep = pd->sealed ? b->pos : 0, i;
+
+	for (i = 0; i < pd->nq; i++)
+		if ((size_t)(pd->q[i].p - b->p) < keep)
+			keep = (size_t)(pd->q[i].p - b->p);
+	if (b->len - keep + PD_READ > b->cap) {
+		b->cap = 2 * (b->len - keep + PD_READ);
+		n = xmalloc(b->cap);
+	}
+	memmove(n, b->p + keep, b->len - keep);
+	for (i = 0; i < pd->nq; i++)
+		pd->q[i].p = n + (pd->q[i].p - b->p - keep);
+	if (n != b->p)
+		free(b->p);
+	b->p = n;
+	b->len -= keep;
+	b->pos -= keep;
+	b->off += keep;
+}
+
+/* Take the whole records of b; 0, -1 with a message in err, or 1 (why). */
+static int
+pd_records(struct pd *pd, struct pd_buf *b, char *err, size_t errlen)
+{
+	size_t rec;
+
+	while (b->len - b->pos >= 8) {
+		rec = (size_t)(b->p[b->pos + 6] | b->p[b->pos + 7] << 8);
+		if (rec < 8) {
+			snprintf(err, errlen, "%s: record of size %zu at offset "
+			    "%llu: the data cannot be read past it", pd->name,
+			    rec, (unsigned long long)(b->off + b->pos));
+			return -1;
+		}
+		if (rec > b->len - b->pos)
+			break;
+		pd_record(pd, b->p + b->pos, rec);
+		if (pd->why != NULL)
+			return 1;
+		b->pos += rec;
+	}
+	return 0;
+}
+
+int
+pd_stream(struct pd *pd, struct reader *r, char *err, size_t errlen,
+    char **kept, size_t *nkept)
+{
+	struct pd_buf b = { xmalloc(PD_READ), 0, PD_READ, 16, 0 };
+	size_t n;
+	int ret = 0;
+
+	*kept = NULL;
+	*nkept = 0;
+	for (;;) {
+		if (b.cap - b.len < PD_READ / 2)
+			pd_compact(pd, &b);
+		if ((n = reader_read(r, (char *)b.p + b.len, b.cap - b.len)) ==
+		    0)
+			break;
+		b.len += n;
+		if (b.len >= 16 && (ret = pd_records(pd, &b, err, errlen)) != 0)
+			break;
+	}
+	if (ret == 1) {
+		/* Nothing reached the sink: perf script reads it all. */
+		*kept = (char *)b.p;
+		*nkept = b.len;
+		return 1;
+	}
+	if (r->error && ret == 0) {
+		snprintf(err, errlen, "%s", r->errmsg);
+		ret = -1;
+	} else if (ret == 0 && b.len > b.pos)
+		diag_note(pd->diag, "the data ends inside a record at offset "
+		    "%llu (a recording cut short?): the rest is left out",
+		    (unsigned long long)(b.off + b.pos));
+	pd_flush(pd, UINT64_MAX);
+	free(b.p);
+	return ret;
+}

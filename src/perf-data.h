@@ -78,6 +78,7 @@
 #define PD_USER 2
 
 #define PD_BUF (4u << 20)	/* bytes of records between progress calls */
+#define PD_READ 65536		/* bytes read from a stream at a time */
 
 /* An event: its attributes and its name. */
 struct pd_attr {
@@ -331,5 +332,14 @@ size_t pd_pread(const struct pd_src *, uint64_t off, void *buf, size_t n);
  */
 int pd_data(struct pd *, const struct pd_src *, struct reader *,
     uint64_t off, uint64_t size, char *err, size_t errlen);
+/*
+ * Read a pipe-mode stream from r as it comes, each record once its round
+ * is complete, holding only the records not yet delivered: what `perf
+ * record -o -` writes, live. Returns 0, -1 with a message in err, or 1
+ * when pd->why says perf script must read it (before any sample): then
+ * *kept holds the *nkept bytes read from r (to free), to be read again.
+ */
+int pd_stream(struct pd *, struct reader *, char *err, size_t errlen,
+    char **kept, size_t *nkept);
 
 #endif

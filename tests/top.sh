@@ -3,7 +3,8 @@
 # changes when it is told (SIGUSR1). The window shows phase A's function,
 # then phase B's; paused, the screen does not change; a frame that leaves
 # the window stays selected at 0; q and Ctrl-C leave no perf process and no
-# temporary file; the end of the process and perf's death are said.
+# temporary file; the end of the process and perf's death are said; no
+# perf script runs.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/tui-lib.sh"
 
@@ -77,6 +78,11 @@ start 100 24 top --window=2 --interval=0.2 -- "$TMP/prog" "$TMP/prog.pid"
 wait_until test -s "$TMP/prog.pid"
 pid=$(cat "$TMP/prog.pid")
 wait_until a_not_b
+# perf record's stream is read natively: no perf script runs beside it.
+fpid=$(pgrep -P "$(cat "$TMP/pid")" -x flametui)
+expect_match "flametui runs perf record" "perf record -o -" \
+	"$(pgrep -a -P "$fpid")"
+expect_eq "no perf script runs" "" "$(pgrep -a -P "$fpid" -f 'perf script')"
 expect_match "the title says what is in view" \
 	"^top -- $TMP/prog \| last 2 s \| [0-9,]+ samples \| perf" "$(line 1)"
 # Phase A's function is the widest: the only block above main.
