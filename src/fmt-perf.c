@@ -600,6 +600,36 @@ perf_skip(struct perf_parse *pp, struct strv ev)
 	pp->skipped[pp->nskipped++].samples = 1;
 }
 
+/* The length of event's name without modifiers: "cycles" of "cycles:ppp". */
+static size_t
+perf_event_name(const char *event)
+{
+	const char *colon = strrchr(event, ':');
+
+	if (colon != NULL && colon > event && colon[1] != '\0' &&
+	    strspn(colon + 1, "ukhIGHpPSDWeb") == strlen(colon + 1))
+		return (size_t)(colon - event);
+	return strlen(event);
+}
+
+/*
+ * The unit of counts weighed by the period of event: its name without
+ * modifiers (a tracepoint keeps its whole name), or nanoseconds for the
+ * software clocks.
+ */
+static void
+perf_unit(const char *event, char *buf, size_t size)
+{
+	size_t n = perf_event_name(event);
+
+	/* Software clocks count nanoseconds. */
+	if ((n == 9 && memcmp(event, "cpu-clock", 9) == 0) ||
+	    (n == 10 && memcmp(event, "task-clock", 10) == 0))
+		snprintf(buf, size, "nanoseconds");
+	else
+		snprintf(buf, size, "%.*s", (int)n, event);
+}
+
 /* Start a sample at an event line; returns 0 when it is no event line. */
 static int
 perf_event_line(struct perf_parse *pp, const char *s, size_t len,
@@ -609,6 +639,7 @@ perf_event_line(struct perf_parse *pp, const char *s, size_t len,
 	struct perf_head h;
 	struct strv ev, per, pc, func, mod;
 	uint64_t period = 1;
+	char unit[256];
 	size_t i;
 	int hasev, inl = 0;
 
@@ -638,8 +669,13 @@ perf_event_line(struct perf_parse *pp, const char *s, size_t len,
 		}
 		if (period == 0)
 			period = 1;	/* as the reference: no period */
-		if (period > 1)
+		if (period > 1 && !pp->periods) {
+			/* Weighed by period from now on: say so at once,
+			 * for a sink that shows the stream as it comes. */
 			pp->periods = 1;
+			perf_unit(pp->event, unit, sizeof unit);
+			sink_unit(pp->sink, unit);
+		}
 	}
 	pp->kept++;
 	pp->textlen = 0;
@@ -713,36 +749,6 @@ fmt_perf_line(struct perf_parse *pp, const char *s, size_t len,
 	}
 	if (pp->active)
 		perf_frame_line(pp, pc, func, mod);
-}
-
-/* The length of event's name without modifiers: "cycles" of "cycles:ppp". */
-static size_t
-perf_event_name(const char *event)
-{
-	const char *colon = strrchr(event, ':');
-
-	if (colon != NULL && colon > event && colon[1] != '\0' &&
-	    strspn(colon + 1, "ukhIGHpPSDWeb") == strlen(colon + 1))
-		return (size_t)(colon - event);
-	return strlen(event);
-}
-
-/*
- * The unit of counts weighed by the period of event: its name without
- * modifiers (a tracepoint keeps its whole name), or nanoseconds for the
- * software clocks.
- */
-static void
-perf_unit(const char *event, char *buf, size_t size)
-{
-	size_t n = perf_event_name(event);
-
-	/* Software clocks count nanoseconds. */
-	if ((n == 9 && memcmp(event, "cpu-clock", 9) == 0) ||
-	    (n == 10 && memcmp(event, "task-clock", 10) == 0))
-		snprintf(buf, size, "nanoseconds");
-	else
-		snprintf(buf, size, "%.*s", (int)n, event);
 }
 
 void

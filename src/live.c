@@ -414,16 +414,16 @@ live_what(const struct live *l, char *buf, size_t size)
 		snprintf(buf, size, "since the start");
 }
 
-/* The feed's picture callback: what is in view now. */
-static void
+/* The feed's picture callback: what is in view now, its samples. */
+static double
 live_picture(void *ctx, struct profile *out, char *label, size_t size)
 {
 	struct live *l = ctx;
 	struct timespec now;
 
 	clock_gettime(CLOCK_MONOTONIC, &now);
-	window_picture(&l->win, &now, out);
 	live_what(l, label, size);
+	return window_picture(&l->win, &now, out);
 }
 
 /* Wait up to secs for a child; 1 with its status, 0 when it runs on. */

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "num.h"
 #include "tui-screen.h"
 #include "util.h"
 
@@ -23,7 +24,7 @@ struct tui_live {
 	struct timespec due;	/* when the next picture is */
 	int paused;
 	int ended;		/* the source has ended: no more pictures */
-	char what[128];		/* the picture's label */
+	char what[192];		/* the picture's label */
 	char news[256];		/* the last news, kept on the title line */
 };
 
@@ -62,14 +63,20 @@ feed_label(struct tui *t)
 	    l->news[0] != '\0' ? " | " : "", l->news);
 }
 
-/* A new picture from the feed. */
+/* A new picture from the feed, and its label: "last 10 s: 1,234 samples". */
 static struct profile *
 feed_picture(struct tui_live *l)
 {
 	struct profile *p = xmalloc(sizeof *p);
+	char what[96], n[32];
+	double samples;
 
 	profile_init(p);
-	l->src->picture(l->src->ctx, p, l->what, sizeof l->what);
+	samples = l->src->picture(l->src->ctx, p, what, sizeof what);
+	/* A count of whole samples (decayed ones rounded). */
+	num_fmt((uint64_t)(samples + 0.5), 0, NULL, NUM_LONG, n, sizeof n);
+	snprintf(l->what, sizeof l->what, "%s: %s sample%s", what, n,
+	    strcmp(n, "1") == 0 ? "" : "s");
 	return p;
 }
 

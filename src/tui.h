@@ -59,9 +59,9 @@ struct tui_feed {
 	void *ctx;
 	/*
 	 * Make out (fresh from profile_init()) the picture now, and say in
-	 * label what it is ("last 10 s: 1,234 samples").
+	 * label what it is ("last 10 s"). Returns the samples it holds.
 	 */
-	void (*picture)(void *ctx, struct profile *out, char *label,
+	double (*picture)(void *ctx, struct profile *out, char *label,
 	    size_t size);
 	/*
 	 * fd is readable: read it. Returns 1 when the source has ended (no

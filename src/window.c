@@ -44,6 +44,7 @@ window_init(struct window *w, int span, double halflife, int keepall)
 	w->nslots = w->span > 0 ? w->span : 1;
 	w->slots = xcalloc((size_t)w->nslots, sizeof *w->slots);
 	w->slotsec = xcalloc((size_t)w->nslots, sizeof *w->slotsec);
+	w->slotn = xcalloc((size_t)w->nslots, sizeof *w->slotn);
 	for (i = 0; i < w->nslots; i++) {
 		window_fresh(&w->slots[i], halflife == 0);
 		w->slotsec[i] = -1;
@@ -64,6 +65,7 @@ window_free(struct window *w)
 		profile_free(&w->slots[i]);
 	free(w->slots);
 	free(w->slotsec);
+	free(w->slotn);
 	profile_free(&w->acc);
 	if (w->keepall)
 		profile_free(&w->all);
@@ -85,8 +87,10 @@ window_decay(struct window *w, double f)
 	    WINDOW_DECAY_FRAC;
 	double scale = f * pow(10, (double)(frac - w->acc.frac)), floor, c;
 
-	/* The floor, in units of 10^-frac samples. */
-	floor = WINDOW_FLOOR * pow(10, (double)frac);
+	/* The floor, a share of a mean sample, in units of 10^-frac. */
+	floor = WINDOW_FLOOR * pow(10, (double)frac) * (w->accn > 0 ?
+	    profile_samples(&w->acc, w->acc.nodes[PROFILE_ROOT].total) /
+	    w->accn : 1);
 	window_fresh(&n, 0);
 	profile_borrow_names(&n, &w->acc);
 	for (i = 1; i < w->acc.nnodes; i++) {
@@ -108,7 +112,10 @@ window_decay(struct window *w, double f)
 	w->acc = n;
 }
 
-/* Move the newest second on to sec, retiring the seconds it passes. */
+/*
+ * Move the newest second on to sec, later than head, retiring the seconds
+ * it passes.
+ */
 static void
 window_advance(struct window *w, int64_t sec)
 {
@@ -118,12 +125,18 @@ window_advance(struct window *w, int64_t sec)
 	if (w->span == 0 && w->head >= 0) {
 		/* The current second joins the past (and decays with it). */
 		cur = &w->slots[0];
-		profile_merge(&w->acc, cur);
-		profile_free(cur);
-		window_fresh(cur, w->halflife == 0);
+		if (w->slotn[0] > 0) {
+			profile_merge(&w->acc, cur);
+			profile_free(cur);
+			window_fresh(cur, w->halflife == 0);
+			w->accn += (double)w->slotn[0];
+			w->slotn[0] = 0;
+		}
 		w->slotsec[0] = -1;
-		if (w->halflife > 0)
+		if (w->halflife > 0 && w->accn > 0) {
 			window_decay(w, pow(2, -(double)gap / w->halflife));
+			w->accn *= pow(2, -(double)gap / w->halflife);
+		}
 		w->last = NULL;
 	}
 	w->head = sec;
@@ -139,6 +152,7 @@ window_slot(struct window *w, int64_t sec)
 		profile_free(&w->slots[i]);
 		window_fresh(&w->slots[i], w->halflife == 0);
 		w->slotsec[i] = sec;
+		w->slotn[i] = 0;
 		if (w->last == &w->slots[i])
 			w->last = NULL;
 	}
@@ -155,10 +169,6 @@ window_stack(void *ctx, const struct sample *s)
 	struct sink k;
 	int64_t sec;
 
-	/* A sample is a sample, whatever its period: the title counts
-	 * them, and perf's unit is known only at the end. */
-	c.count = 1;
-	c.frac = 0;
 	pthread_mutex_lock(&w->lock);
 	clock_gettime(CLOCK_MONOTONIC, &w->lastwall);
 	if (s->time_ns >= 0) {
@@ -171,6 +181,10 @@ window_stack(void *ctx, const struct sample *s)
 		sec = w->head < 0 ? 0 : w->head;
 	if (sec > w->head)
 		window_advance(w, sec);
+	/* Everything is kept: a sample later than the clock joins the
+	 * newest second (with its own time). */
+	if (w->span == 0 && sec < w->head)
+		sec = w->head;
 	if (sec < 0 || sec <= w->head - w->nslots)
 		w->late++;
 	else {
@@ -179,6 +193,7 @@ window_stack(void *ctx, const struct sample *s)
 			c.same = 0;
 		k = profile_sink(p);
 		k.stack(k.ctx, &c);
+		w->slotn[p - w->slots]++;
 		w->last = p;
 	}
 	if (w->keepall) {
@@ -190,33 +205,50 @@ window_stack(void *ctx, const struct sample *s)
 	pthread_mutex_unlock(&w->lock);
 }
 
+/* Take the unit of the counts the parser tells. */
+static void
+window_unit(void *ctx, const char *unit)
+{
+	struct window *w = ctx;
+
+	pthread_mutex_lock(&w->lock);
+	snprintf(w->unit, sizeof w->unit, "%s", unit != NULL ? unit : "");
+	pthread_mutex_unlock(&w->lock);
+}
+
 struct sink
 window_sink(struct window *w)
 {
-	return (struct sink){ window_stack, w, NULL, NULL, NULL };
+	return (struct sink){ window_stack, w, NULL, window_unit, NULL };
 }
 
-void
+double
 window_picture(struct window *w, const struct timespec *now,
     struct profile *out)
 {
-	double idle;
+	double idle, n;
+	int64_t sec;
 	int i;
 
 	pthread_mutex_lock(&w->lock);
 	idle = window_since(&w->lastwall, now);
-	if (w->head >= 0 && idle > WINDOW_IDLE)
-		window_advance(w, w->head > (w->lastns - w->t0) / NS +
-		    (int64_t)idle ? w->head : (w->lastns - w->t0) / NS +
-		    (int64_t)idle);
+	/* Idle: the window moves on by the clock, once a second. */
+	sec = (w->lastns - w->t0) / NS + (int64_t)idle;
+	if (w->head >= 0 && idle > WINDOW_IDLE && sec > w->head)
+		window_advance(w, sec);
 	out->keeptimes = w->halflife == 0;
+	profile_set_unit(out, w->unit);
+	n = w->span == 0 ? w->accn : 0;
 	if (w->span == 0)
 		profile_merge(out, &w->acc);
 	for (i = 0; i < w->nslots; i++)
-		if (w->slotsec[i] >= 0 && w->slotsec[i] > w->head - w->nslots)
+		if (w->slotsec[i] >= 0 && w->slotsec[i] > w->head - w->nslots) {
 			profile_merge(out, &w->slots[i]);
+			n += (double)w->slotn[i];
+		}
 	pthread_mutex_unlock(&w->lock);
 	profile_finish(out);
+	return n;
 }
 
 uint64_t

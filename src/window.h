@@ -28,11 +28,14 @@ struct window {
 
 	struct profile *slots;	/* slots[sec % nslots] holds second sec */
 	int64_t *slotsec;	/* the second each slot holds, -1 for none */
+	uint64_t *slotn;	/* the samples each slot holds */
 	int nslots;
 	int64_t head;		/* the newest second, -1 before any sample */
 	int64_t t0;		/* the first sample's time in ns, -1 before */
 	struct profile acc;	/* --window=0: everything; --decay: the past,
 				   decayed */
+	double accn;		/* the samples acc holds (decayed) */
+	char unit[64];		/* what a count is, "" for samples */
 	struct profile all;	/* with keepall: every sample, for -o */
 	int keepall;
 
@@ -51,17 +54,18 @@ struct window {
 void window_init(struct window *, int span, double halflife, int keepall);
 void window_free(struct window *);
 /*
- * A sink that adds to the window; any thread may feed it. Each sample
- * counts 1, whatever its period.
+ * A sink that adds to the window; any thread may feed it. A sample weighs
+ * its count (perf's period), in the unit the parser tells, as the viewer
+ * weighs it.
  */
 struct sink window_sink(struct window *);
 /*
  * Make out, a profile fresh from profile_init(), the picture of what is
- * in view now: its total is the samples in view (decayed). Seconds
- * with no sample since the last one came (an idle target) move the window
- * on by the clock: now is CLOCK_MONOTONIC.
+ * in view now, in the parser's unit; returns the samples in view
+ * (decayed). Seconds with no sample since the last one came (an idle
+ * target) move the window on by the clock: now is CLOCK_MONOTONIC.
  */
-void window_picture(struct window *, const struct timespec *now,
+double window_picture(struct window *, const struct timespec *now,
     struct profile *out);
 /* Samples taken so far, and of them the ones too late for the window. */
 uint64_t window_recorded(struct window *, uint64_t *late);

@@ -4,7 +4,7 @@
 # then phase B's; paused, the screen does not change; a frame that leaves
 # the window stays selected at 0; q and Ctrl-C leave no perf process and no
 # temporary file; the end of the process and perf's death are said; no
-# perf script runs.
+# perf script runs; samples weigh their period, as in the viewer.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/tui-lib.sh"
 
@@ -43,6 +43,23 @@ fi
 # Every temporary file of flametui or perf would go under $TMP/t.
 mkdir "$TMP/t"
 TUI_ENV="TMPDIR=$TMP/t"
+
+# A sample weighs its period (cpu-clock's nanoseconds), as in the viewer:
+# -o of a whole stream read with -i is the viewer's --fold of it.
+perf record -q -o - -g -F 499 -- dd if=/dev/zero of=/dev/null bs=4k \
+	count=300000 >"$TMP/dd.stream" 2>/dev/null
+start 240 24 top --window=0 -o "$TMP/dd.folded" -i "$TMP/dd.stream"
+wait_for "the end of $TMP/dd.stream: recording stopped"
+expect_match "-i: the title names the unit" \
+	"since the start: [0-9,]+ samples? \| .* \| [0-9,]+ nanoseconds \| perf" \
+	"$(line 1)"
+keys q
+wait_for "^EXITED 0$"
+"$FLAMETUI" --fold "$TMP/dd.stream" >"$TMP/dd.view" 2>/dev/null
+expect_eq "-o weighs each sample as the viewer does" "$(cat "$TMP/dd.view")" \
+	"$(cat "$TMP/dd.folded")"
+expect_match "-o: counts are periods in nanoseconds" "^dd;.* [0-9]{5,}$" \
+	"$(cat "$TMP/dd.folded")"
 
 # shows NAME: the graph (lines 2 to 22 of 24) holds a frame NAME.
 shows() {
@@ -84,20 +101,21 @@ expect_match "flametui runs perf record" "perf record -o -" \
 	"$(pgrep -a -P "$fpid")"
 expect_eq "no perf script runs" "" "$(pgrep -a -P "$fpid" -f 'perf script')"
 expect_match "the title says what is in view" \
-	"^top -- $TMP/prog \| last 2 s \| [0-9,]+ samples \| perf" "$(line 1)"
+	"^top -- $TMP/prog \| last 2 s: [0-9,]+ samples \| [0-9,]+ nanoseconds \| perf" \
+	"$(line 1)"
 # Phase A's function is the widest: the only block above main.
 expect_eq "phase A: phase_a is the widest frame" "phase_a" \
 	"$(above_main)"
 
 # Select phase_a: up from the root through prog, its thread's main.
 keys k k k k
-wait_for "^phase_a +\| [0-9,]+ samples \| 100.00% of total"
+wait_for "^phase_a +\| [0-9,]+ nanoseconds \| 100.00% of total"
 kill -USR1 "$pid"
 wait_until b_not_a
 expect_eq "phase B: phase_b is the widest frame" "phase_b" \
 	"$(above_main)"
 # The selection stays on phase_a, which has left the window: 0.
-wait_for "^phase_a +\| 0 samples \| 0.00% of total"
+wait_for "^phase_a +\| 0 nanoseconds \| 0.00% of total"
 
 # Paused, nothing on the screen changes while phase A comes back.
 keys p
