@@ -238,7 +238,9 @@ capture_errline(struct record *rec, const char *line)
 void
 capture_classify(struct record *rec, const char *line)
 {
-	if (rec->firsterr[0] == '\0' && *line != '\0')
+	/* perf heads its errors with a line "Error:" that says nothing. */
+	if (rec->firsterr[0] == '\0' && *line != '\0' &&
+	    strcmp(line, "Error:") != 0)
 		snprintf(rec->firsterr, sizeof rec->firsterr, "%s", line);
 	if (strstr(line, "perf_event_paranoid") != NULL ||
 	    strstr(line, "Permission denied") != NULL ||

@@ -283,7 +283,8 @@ pd_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 	struct pd_src src = { r->fd, NULL, 0 };
 	const char *buf, *why = NULL;
 	struct stat st;
-	size_t len = reader_peek(r, &buf);
+	/* The magic and the header's size, not more: a pipe trickles. */
+	size_t len = reader_peek_some(r, 16, &buf);
 	char *copy;
 	int ret;
 

@@ -382,6 +382,7 @@ live_thread(void *arg)
 	struct parse_opts opts;
 	struct reader *r;
 	struct sink sink = window_sink(&l->win);
+	const char *head;
 	char err[512];
 
 	memset(&opts, 0, sizeof opts);
@@ -389,13 +390,15 @@ live_thread(void *arg)
 	if ((r = reader_fdopen(l->datafd, l->input != NULL ? l->input :
 	    "perf record", err, sizeof err)) == NULL)
 		diag_push_error(&l->diag, "%s", err);
-	else {
+	/* An empty stream is perf failing, which live_why() says. */
+	else if (reader_peek_some(r, 1, &head) > 0) {
 		err[0] = '\0';
 		if (fmt_perf_data.parse(r, &opts, &sink, &l->diag, err,
 		    sizeof err) < 0 && err[0] != '\0')
 			diag_push_error(&l->diag, "%s", err);
-		reader_close(r);
 	}
+	if (r != NULL)
+		reader_close(r);
 	diag_end(&l->diag);
 	/* The viewer sees the end of the pipe: the stream has ended. */
 	close(l->endfd[1]);

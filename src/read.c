@@ -264,12 +264,20 @@ reader_source(const struct reader_source *src, const char *name, char *err,
 }
 
 size_t
-reader_peek(struct reader *r, const char **buf)
+reader_peek_some(struct reader *r, size_t n, const char **buf)
 {
-	while (r->end - r->pos < READ_PEEK && reader_fill(r) > 0)
+	while (r->end - r->pos < n && reader_fill(r) > 0)
 		;
 	*buf = r->buf + r->pos;
-	return r->end - r->pos < READ_PEEK ? r->end - r->pos : READ_PEEK;
+	return r->end - r->pos;
+}
+
+size_t
+reader_peek(struct reader *r, const char **buf)
+{
+	size_t n = reader_peek_some(r, READ_PEEK, buf);
+
+	return n < READ_PEEK ? n : READ_PEEK;
 }
 
 int

@@ -96,6 +96,11 @@ struct reader *reader_source(const struct reader_source *src,
 /* The first bytes of the (decompressed) input, without consuming them. */
 size_t reader_peek(struct reader *, const char **buf);
 /*
+ * The same, as soon as n of them (or the end) have come, not waiting for
+ * more: for a stream that trickles in. Returns how many there are.
+ */
+size_t reader_peek_some(struct reader *, size_t n, const char **buf);
+/*
  * Set *line to the next line, without its "\n" or "\r\n". Returns 1, or 0 at
  * the end of the input or after an error or a cancel (see reader->error,
  * reader->cancelled).

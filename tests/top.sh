@@ -46,8 +46,8 @@ TUI_ENV="TMPDIR=$TMP/t"
 
 # A sample weighs its period (cpu-clock's nanoseconds), as in the viewer:
 # -o of a whole stream read with -i is the viewer's --fold of it.
-perf record -q -o - -g -F 499 -- dd if=/dev/zero of=/dev/null bs=4k \
-	count=300000 >"$TMP/dd.stream" 2>/dev/null
+perf record -q -o - --no-buffering -g -F 499 -- dd if=/dev/zero \
+	of=/dev/null bs=4k count=300000 >"$TMP/dd.stream" 2>/dev/null
 start 240 24 top --window=0 -o "$TMP/dd.folded" -i "$TMP/dd.stream"
 wait_for "the end of $TMP/dd.stream: recording stopped"
 expect_match "-i: the title names the unit" \
@@ -60,6 +60,41 @@ expect_eq "-o weighs each sample as the viewer does" "$(cat "$TMP/dd.view")" \
 	"$(cat "$TMP/dd.folded")"
 expect_match "-o: counts are periods in nanoseconds" "^dd;.* [0-9]{5,}$" \
 	"$(cat "$TMP/dd.folded")"
+
+# A stream that trickles in is shown as it comes: its first 20 KB (of
+# about 50), the pipe held open, are drawn before the rest comes.
+mkfifo "$TMP/fifo"
+start 240 24 top --window=0 --interval=0.2 -i "$TMP/fifo"
+exec 3>"$TMP/fifo"
+head -c 20000 "$TMP/dd.stream" >&3
+wait_for "since the start: [1-9][0-9,]* samples? \|"
+exec 3>&-
+wait_for "the end of $TMP/fifo: recording stopped"
+keys q
+wait_for "^EXITED 0$"
+
+# perf refused by kernel.perf_event_paranoid (a perf that says what perf
+# says) is said with perf's words on the screen and on leaving.
+real=$(command -v perf)
+mkdir "$TMP/fake"
+printf '%s\n' '#!/bin/sh' "[ \"\$1\" = record ] || exec \"$real\" \"\$@\"" \
+	'echo "Error:" >&2' \
+	'echo "Access to performance monitoring and observability operations is limited." >&2' \
+	'echo "Consider adjusting /proc/sys/kernel/perf_event_paranoid setting" >&2' \
+	'exit 255' >"$TMP/fake/perf"
+chmod +x "$TMP/fake/perf"
+TUI_ENV="TMPDIR=$TMP/t PATH=$TMP/fake:$PATH"
+start 200 24 top -- "$TMP/prog" "$TMP/prog.pid"
+wait_for "perf was not allowed to record: Access to performance monitoring"
+keys q
+wait_for "^EXITED 2$"
+expect_match "paranoid: the exit message says why, in perf's words" \
+	"top: 0 samples in .*; perf was not allowed to record: Access to" \
+	"$(screen)"
+expect_eq "paranoid: no error about an empty stream" "" \
+	"$(screen | grep -i header)"
+TUI_ENV="TMPDIR=$TMP/t"
+rm -f "$TMP/prog.pid"
 
 # shows NAME: the graph (lines 2 to 22 of 24) holds a frame NAME.
 shows() {
