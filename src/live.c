@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <dirent.h>
 #include <time.h>
@@ -71,6 +72,7 @@ struct live {
 	struct window win;
 	char *label;		/* "top -a": the title's */
 	pid_t perf;		/* perf record, or -1 */
+	pid_t copy;		/* the copier of -i's pipe (live_copy), or -1 */
 	int datafd;		/* what the thread parses: perf.data */
 	int logfd;		/* their standard error: a file with no name */
 	uint64_t logpos;	/* how much of it has been read */
@@ -344,6 +346,44 @@ live_log(void)
 }
 
 /*
+ * A child copying the pipe in to out until in ends or the child is
+ * killed: stopping it stops -i's stream on quitting, as stopping perf
+ * stops perf's (a reader blocked on a pipe that never ends could not be
+ * stopped). Returns its pid.
+ */
+static pid_t
+live_copy(struct live *l, int in, int out, int other)
+{
+	pid_t parent = getpid(), child;
+	char buf[65536];
+	ssize_t n, w, off;
+
+	if ((child = fork()) < 0)
+		fatal("fork: %s", strerror(errno));
+	if (child != 0)
+		return child;
+	util_tether(parent, SIGKILL);
+	/* The viewer sees the end of the stream when the thread closes its
+	 * end of endfd: no copy of it here. */
+	close(l->endfd[0]);
+	close(l->endfd[1]);
+	close(other);
+	while ((n = read(in, buf, sizeof buf)) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			_exit(1);
+		for (off = 0; off < n; off += w)
+			if ((w = write(out, buf + off, (size_t)(n - off))) < 0 &&
+			    errno != EINTR)
+				_exit(1);
+			else if (w < 0)
+				w = 0;
+	}
+	_exit(0);
+}
+
+/*
  * Start the source of samples: perf record -o - (or -i FILE), whose
  * perf.data stream the thread reads. Sets datafd and logfd.
  */
@@ -352,13 +392,25 @@ live_source(struct live *l)
 {
 	char freq[32], cg[64], who[32], **argv;
 	int data[2], null;
+	struct stat st;
 
 	if (pipe2(l->endfd, O_CLOEXEC) < 0)
 		fatal("pipe: %s", strerror(errno));
 	l->logfd = live_log();
-	if (l->input != NULL) {
-		l->datafd = l->infd;
+	if (l->input != NULL && fstat(l->infd, &st) == 0 &&
+	    S_ISREG(st.st_mode)) {
+		l->datafd = l->infd;	/* a file ends */
 		l->infd = -1;
+		return;
+	}
+	if (l->input != NULL) {
+		if (pipe2(data, O_CLOEXEC) < 0)
+			fatal("pipe: %s", strerror(errno));
+		l->copy = live_copy(l, l->infd, data[1], data[0]);
+		close(data[1]);
+		close(l->infd);
+		l->infd = -1;
+		l->datafd = data[0];
 		return;
 	}
 	if (pipe2(data, O_CLOEXEC) < 0 ||
@@ -488,6 +540,8 @@ live_orphans(void)
 static void
 live_stop(struct live *l)
 {
+	int status;
+
 	if (l->perf > 0 && !l->ended)
 		kill(l->perf, SIGINT);
 	if (l->perf > 0 && !live_reap(l->perf, &l->status, LIVE_STOP_WAIT)) {
@@ -495,6 +549,11 @@ live_stop(struct live *l)
 		live_reap(l->perf, &l->status, LIVE_STOP_WAIT);
 	}
 	l->perf = -1;
+	if (l->copy > 0) {
+		kill(l->copy, SIGKILL);
+		live_reap(l->copy, &status, LIVE_STOP_WAIT);
+		l->copy = -1;
+	}
 	/* The reader reads to the end of the stream, then ends. */
 	if (l->threaded)
 		pthread_join(l->thread, NULL);
@@ -702,7 +761,7 @@ live_main(int argc, char **argv)
 	memset(&l, 0, sizeof l);
 	l.rec.errfd = l.rec.datafd = l.infd = l.logfd = l.datafd = -1;
 	l.endfd[0] = l.endfd[1] = -1;
-	l.perf = -1;
+	l.perf = l.copy = -1;
 	switch (live_parse(&l, argc, argv)) {
 	case 1:
 		return 0;
