@@ -6,8 +6,8 @@
 # of a second (as many pictures per second of profile as at real time), and
 # reports flametui's CPU time (user + system, every thread) per second of
 # profile: the share of one core it would take at real time, against the
-# target of 5%; then its children's (a perf script reading the stream, when
-# one does). Without perf or tmux, or where perf may not record the
+# target of 5%; then its children's (the copier of -i's pipe, and a perf
+# script should the reader refuse the stream). Without perf or tmux, or where perf may not record the
 # whole system, it says so and stops.
 #
 # Environment: FLAMETUI, BENCH_PACE, BENCH_OUT, BENCH_TOP_SECS (30),
@@ -76,5 +76,5 @@ awk -v c="$cpu" -v s="$secs" -v n="$samples" -v i="$interval" 'BEGIN {
 	    " %.2f%% of one core at real time (target 5%%), %.1f us a sample\n",
 	    i, c, s, 100 * c / s, (n > 0 ? 1e6 * c / n : 0) }'
 awk -v c="$kids" -v s="$secs" 'BEGIN { if (c > 0)
-	printf "  and its children (perf script, when it reads the stream):" \
+	printf "  and its children (the copier of -i -, perf script if any):" \
 	    " %.3f s of CPU: %.2f%% of one core\n", c, 100 * c / s }'
