@@ -50,8 +50,8 @@ perf record -q -o - --no-buffering -g -F 499 -- dd if=/dev/zero \
 	of=/dev/null bs=4k count=300000 >"$TMP/dd.stream" 2>/dev/null
 start 240 24 top --window=0 -o "$TMP/dd.folded" -i "$TMP/dd.stream"
 wait_for "the end of $TMP/dd.stream: recording stopped"
-expect_match "-i: the title names the unit" \
-	"since the start: [0-9,]+ samples? \| .* \| [0-9,]+ nanoseconds \| perf" \
+expect_match "-i: the title gives the time the samples weigh" \
+	"since the start: [0-9,]+ samples? \| .* \| [0-9.]+ (ns|us|ms|s) \| perf" \
 	"$(line 1)"
 keys q
 wait_for "^EXITED 0$"
@@ -136,7 +136,7 @@ expect_match "flametui runs perf record" "perf record -o -" \
 	"$(pgrep -a -P "$fpid")"
 expect_eq "no perf script runs" "" "$(pgrep -a -P "$fpid" -f 'perf script')"
 expect_match "the title says what is in view" \
-	"^top -- $TMP/prog \| last 2 s: [0-9,]+ samples \| [0-9,]+ nanoseconds \| perf" \
+	"^top -- $TMP/prog \| last 2 s: [0-9,]+ samples \| [0-9.]+ (ns|us|ms|s) \| perf" \
 	"$(line 1)"
 # Phase A's function is the widest: the only block above main.
 expect_eq "phase A: phase_a is the widest frame" "phase_a" \
@@ -144,13 +144,13 @@ expect_eq "phase A: phase_a is the widest frame" "phase_a" \
 
 # Select phase_a: up from the root through prog, its thread's main.
 keys k k k k
-wait_for "^phase_a +\| [0-9,]+ nanoseconds \| 100.00% of total"
+wait_for "^phase_a +\| [0-9.]+ (ns|us|ms|s) \| 100.00% of total"
 kill -USR1 "$pid"
 wait_until b_not_a
 expect_eq "phase B: phase_b is the widest frame" "phase_b" \
 	"$(above_main)"
 # The selection stays on phase_a, which has left the window: 0.
-wait_for "^phase_a +\| 0 nanoseconds \| 0.00% of total"
+wait_for "^phase_a +\| 0 ns \| 0.00% of total"
 
 # Paused, nothing on the screen changes while phase A comes back.
 keys p
