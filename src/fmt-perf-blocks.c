@@ -223,6 +223,7 @@ const struct format fmt_perf = {
 	.desc = "`perf script` output (what stackcollapse-perf.pl reads)",
 	.producer = "perf record -g -- COMMAND; perf script > out.perf",
 	.probe = fmt_perf_probe,
+	.levels = fmt_perf_levels,
 	.parse = perf_parse,
 	.cut = perf_cut,
 	.begin = perf_begin,

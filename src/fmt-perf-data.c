@@ -314,10 +314,20 @@ pd_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 	return pd_script(r, o, sink, d, err, errlen, why);
 }
 
+/* Every level: symbols, dsos and offsets are in perf.data, lines in DWARF. */
+static unsigned
+pd_levels(const char *buf, size_t len)
+{
+	(void)buf;
+	(void)len;
+	return FRAMES_ALL;
+}
+
 const struct format fmt_perf_data = {
 	.name = "perf-data",
 	.desc = "perf.data, as perf record writes it",
 	.producer = "perf record -g -- COMMAND",
 	.probe = pd_probe,
+	.levels = pd_levels,
 	.parse = pd_parse,
 };

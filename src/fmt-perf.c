@@ -430,6 +430,89 @@ perf_tidy(char *s, size_t len)
 	return j;
 }
 
+/* The last part of a dso's path: "libc.so.6" of "/usr/lib/libc.so.6". */
+static struct strv
+perf_base(struct strv mod)
+{
+	size_t i;
+
+	for (i = mod.len; i > 0 && mod.s[i - 1] != '/'; i--)
+		;
+	return (struct strv){ mod.s + i, mod.len - i };
+}
+
+static void perf_piece(struct perf_parse *, const char *, size_t, size_t,
+    struct strv, struct strv);
+
+/* Add a frame named s (a dso, a source line), tidied as a symbol is. */
+static void
+perf_named(struct perf_parse *pp, const char *s, size_t len)
+{
+	struct perf_frame *fr;
+	size_t off = pp->textlen;
+
+	perf_put(pp, s, len);
+	pp->textlen = off + perf_tidy(pp->text + off, len);
+	pp->frames = xgrow(pp->frames, &pp->capframes, pp->nframes + 1,
+	    sizeof *pp->frames);
+	fr = &pp->frames[pp->nframes++];
+	fr->off = off;
+	fr->len = pp->textlen - off;
+}
+
+/*
+ * Add a frame line at --frames=address or line: its outermost function
+ * (what "a->b" was inlined into), with the symbol's offset at address,
+ * and at line waiting for the source line perf script prints under it.
+ */
+static void
+perf_frame_at(struct perf_parse *pp, struct strv pc, const char *s,
+    size_t len, struct strv offset, struct strv mod)
+{
+	const char *q;
+
+	for (q = s; q + 1 < s + len && !(q[0] == '-' && q[1] == '>'); q++)
+		;
+	if (q + 1 < s + len)
+		len = (size_t)(q - s);
+	perf_piece(pp, s, len, 0, pc, mod);
+	if (pp->opts->frames == FRAMES_LINE)
+		pp->srcat = pp->nframes;
+	else if (offset.len > 0) {
+		perf_put(pp, offset.s, offset.len);
+		pp->frames[pp->nframes - 1].len += offset.len;
+	}
+}
+
+/*
+ * Is s a source line perf script -F +srcline prints under a frame line:
+ * "  FILE:LINE", or "  ??:0", "  :0" or "  [DSO][ADDRESS]" when it knows
+ * none? When it names a file and line, *src is set to them, else emptied.
+ */
+static int
+perf_srcline(const char *s, size_t len, struct strv *src)
+{
+	size_t a = 0, e = len, d;
+
+	while (a < len && s[a] == ' ')
+		a++;
+	while (e > a && perf_space(s[e - 1]))
+		e--;
+	if (a == 0 || a == e)
+		return 0;
+	*src = (struct strv){ s + a, 0 };
+	if (s[a] == '[' && s[e - 1] == ']')
+		return memchr(s + a, ' ', e - a) == NULL;
+	for (d = e; d > a && perf_digit(s[d - 1]); d--)
+		;
+	if (d == e || d == a || s[d - 1] != ':')
+		return 0;
+	/* "??:0" and ":0" name no file. */
+	if (d - a > 1 && !(d - a == 3 && s[a] == '?' && s[a + 1] == '?'))
+		src->len = e - a;
+	return 1;
+}
+
 /* Add one piece of a frame line's symbol as a frame; idx > 0 is inlined. */
 static void
 perf_piece(struct perf_parse *pp, const char *s, size_t len, size_t idx,
@@ -437,7 +520,9 @@ perf_piece(struct perf_parse *pp, const char *s, size_t len, size_t idx,
 {
 	const struct parse_opts *o = pp->opts;
 	struct perf_frame *fr;
+	struct strv base;
 	size_t off, i, n;
+	int unknown = 1;
 	char *t;
 
 	perf_reserve(pp, len + mod.len + pc.len + 16);
@@ -452,14 +537,16 @@ perf_piece(struct perf_parse *pp, const char *s, size_t len, size_t idx,
 				;
 			perf_put(pp, mod.s + i, mod.len - i);
 		}
-		if (o->addrs) {
+		if (o->addrs || o->frames == FRAMES_ADDRESS) {
 			perf_put(pp, " <", 2);
 			perf_put(pp, pc.s, pc.len);
 			perf_put(pp, ">", 1);
 		}
 		perf_put(pp, "]", 1);
-	} else
+	} else {
 		perf_put(pp, s, len);
+		unknown = 0;
+	}
 	t = pp->text + off;
 	n = perf_tidy(t, pp->textlen - off);
 	if (pp->java && n > 1 && t[0] == 'L' && memchr(t, '/', n) != NULL) {
@@ -487,11 +574,54 @@ perf_piece(struct perf_parse *pp, const char *s, size_t len, size_t idx,
 		    !perf_has(t, n, "_[j]"))
 			perf_put(pp, "_[j]", 4);
 	}
+	if (o->frames == FRAMES_FUNCDSO && !unknown) {
+		base = perf_base(mod);
+		perf_put(pp, " (", 2);
+		perf_put(pp, base.s, base.len);
+		perf_put(pp, ")", 1);
+	}
 	pp->frames = xgrow(pp->frames, &pp->capframes, pp->nframes + 1,
 	    sizeof *pp->frames);
 	fr = &pp->frames[pp->nframes++];
 	fr->off = off;
 	fr->len = pp->textlen - off;
+}
+
+/*
+ * At the dso, address and line levels, perf's frames of the functions
+ * inlined at an address (--call-graph dwarf: "(inlined)" for a dso) go
+ * when the frame of the function they are in, at the same address,
+ * follows; perf sometimes prints none, and then the last stays, in the
+ * dso of the frame before it. Returns 1 when it took the frame line.
+ */
+static int
+perf_inlined(struct perf_parse *pp, struct strv pc, const char *s,
+    size_t len, struct strv offset, struct strv mod)
+{
+	struct perf_frame *fr;
+	size_t off;
+
+	if (pp->inl != 0 && pp->inl == pp->nframes &&
+	    perf_eq(pc.s, pc.len, pp->inlpc))
+		pp->textlen = pp->frames[--pp->nframes].off;
+	pp->inl = 0;
+	if (!perf_eq(mod.s, mod.len, "inlined") || pc.len >= sizeof pp->inlpc)
+		return 0;
+	memcpy(pp->inlpc, pc.s, pc.len);
+	pp->inlpc[pc.len] = '\0';
+	if (pp->opts->frames != FRAMES_DSO)
+		perf_frame_at(pp, pc, s, len, offset, mod);
+	else if (pp->nframes == 0)
+		perf_named(pp, "[unknown]", 9);
+	else {
+		fr = &pp->frames[pp->nframes - 1];
+		off = fr->off;
+		len = fr->len;
+		perf_reserve(pp, len);
+		perf_named(pp, pp->text + off, len);
+	}
+	pp->inl = pp->nframes;
+	return 1;
 }
 
 /* Add the frames of one frame line to the sample being read. */
@@ -502,15 +632,35 @@ perf_frame_line(struct perf_parse *pp, struct strv pc, struct strv func,
 	const char *s = func.s, *end;
 	size_t len = func.len, i, npieces, first = pp->nframes, idx;
 	struct perf_frame tmp;
+	struct strv offset = { s, 0 };
 
 	/* The symbol's "+0xOFF" offset goes. */
 	for (i = len; i > 0 && perf_class[(unsigned char)s[i - 1]] & PERF_HEX;
 	    i--)
 		;
-	if (i < len && i >= 3 && memcmp(s + i - 3, "+0x", 3) == 0)
+	if (i < len && i >= 3 && memcmp(s + i - 3, "+0x", 3) == 0) {
+		offset = (struct strv){ s + i - 3, len - i + 3 };
 		len = i - 3;
+	}
 	if (len > 0 && s[0] == '(')
 		return;		/* a process name, not a frame */
+	pp->srcat = 0;
+	if (pp->opts->frames != FRAMES_FUNCTION &&
+	    pp->opts->frames != FRAMES_FUNCDSO &&
+	    perf_inlined(pp, pc, s, len, offset, mod))
+		return;
+	switch (pp->opts->frames) {
+	case FRAMES_DSO:
+		offset = perf_base(mod);
+		perf_named(pp, offset.s, offset.len);
+		return;
+	case FRAMES_ADDRESS:
+	case FRAMES_LINE:
+		perf_frame_at(pp, pc, s, len, offset, mod);
+		return;
+	default:
+		break;
+	}
 
 	/* "a->b->c": c inlined into b into a; empty pieces at the end go. */
 	end = s + len;
@@ -548,7 +698,8 @@ static void
 perf_flush(struct perf_parse *pp)
 {
 	struct sample smp = { .time_ns = -1 };
-	size_t i, n = pp->nframes;
+	size_t i, k = 1, n = pp->nframes;
+	struct strv f;
 
 	if (!pp->active)
 		return;
@@ -556,11 +707,17 @@ perf_flush(struct perf_parse *pp)
 	pp->out = xgrow(pp->out, &pp->capout, n + 1, sizeof *pp->out);
 	pp->out[0] = (struct strv){ pp->text, pp->rootlen };
 	for (i = 0; i < n; i++) {
-		pp->out[i + 1].s = pp->text + pp->frames[n - 1 - i].off;
-		pp->out[i + 1].len = pp->frames[n - 1 - i].len;
+		f.s = pp->text + pp->frames[n - 1 - i].off;
+		f.len = pp->frames[n - 1 - i].len;
+		/* By dso, a run of frames in one dso is one frame. */
+		if (pp->opts->frames == FRAMES_DSO && k > 1 &&
+		    pp->out[k - 1].len == f.len &&
+		    memcmp(pp->out[k - 1].s, f.s, f.len) == 0)
+			continue;
+		pp->out[k++] = f;
 	}
 	smp.frames = pp->out;
-	smp.nframes = n + 1;
+	smp.nframes = k;
 	smp.count = pp->period;
 	smp.frac = 0;
 	smp.time_ns = pp->time_ns;
@@ -680,6 +837,7 @@ perf_event_line(struct perf_parse *pp, const char *s, size_t len,
 	pp->kept++;
 	pp->textlen = 0;
 	pp->nframes = 0;
+	pp->inl = 0;
 	perf_put(pp, s, h.commlen);
 	for (i = 0; i < h.commlen; i++)
 		if (pp->text[i] == ' ')
@@ -702,6 +860,24 @@ perf_event_line(struct perf_parse *pp, const char *s, size_t len,
 		pp->leafonly++;
 	}
 	return 1;
+}
+
+/* A source line under a frame line: at --frames=line, the frame's name. */
+static void
+perf_source(struct perf_parse *pp, struct strv src)
+{
+	struct perf_frame *fr;
+
+	if (!pp->active || pp->srcat == 0 || pp->srcat != pp->nframes ||
+	    src.len == 0) {
+		pp->srcat = 0;
+		return;
+	}
+	pp->srcat = 0;
+	fr = &pp->frames[pp->nframes - 1];
+	pp->textlen = fr->off;
+	pp->nframes--;
+	perf_named(pp, src.s, src.len);
 }
 
 void
@@ -742,6 +918,10 @@ fmt_perf_line(struct perf_parse *pp, const char *s, size_t len,
 	    perf_event_line(pp, s + i, len - i, lineno))
 		return;
 	if (!perf_split_frame(s, len, &pc, &func, &mod)) {
+		if (perf_srcline(s, len, &func)) {
+			perf_source(pp, func);
+			return;
+		}
 		diag_bad(pp->diag, lineno, "not a perf script line "
 		    "(expected an event line, a frame \"ADDRESS SYMBOL "
 		    "(DSO)\" or a blank line)");
@@ -762,6 +942,7 @@ fmt_perf_push_frame(struct perf_parse *pp, const char *s, size_t len)
 	fr->off = pp->textlen;
 	fr->len = len;
 	perf_put(pp, s, len);
+	pp->inl = 0;
 }
 
 void
@@ -879,6 +1060,8 @@ fmt_perf_probe(const char *buf, size_t len)
 			frames++;
 			pairs += prev_event;
 			prev_event = 0;
+		} else if (perf_srcline(p, n, &func)) {
+			/* A frame's source line (-F +srcline): neither. */
 		} else if (perf_split_head(p, n, &h)) {
 			events++;
 			prev_event = !perf_split_inline(p, n, h.rest, &ev, &per,
@@ -893,4 +1076,26 @@ fmt_perf_probe(const char *buf, size_t len)
 	if (pairs == 0 || events + frames < 2 * other)
 		return 0;
 	return 90;
+}
+
+unsigned
+fmt_perf_levels(const char *buf, size_t len)
+{
+	const char *p = buf, *end = buf + len, *nl;
+	unsigned lv = FRAMES_BIT(FRAMES_DSO) | FRAMES_BIT(FRAMES_FUNCDSO);
+	struct strv pc, func, mod;
+	size_t n, lines = 0;
+
+	for (; p < end && lines < PERF_PROBE_LINES; p = nl + 1, lines++) {
+		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
+			break;
+		n = (size_t)(nl - p);
+		if (perf_probe_frame(p, n) &&
+		    perf_split_frame(p, n, &pc, &func, &mod) &&
+		    perf_has(func.s, func.len, "+0x"))
+			lv |= FRAMES_BIT(FRAMES_ADDRESS);
+		else if (perf_srcline(p, n, &func) && func.len > 0)
+			lv |= FRAMES_BIT(FRAMES_LINE);
+	}
+	return lv;
 }

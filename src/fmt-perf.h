@@ -47,6 +47,13 @@ struct perf_parse {
 	size_t capout;
 	uint64_t period;	/* the sample's weight */
 	int64_t time_ns;	/* its timestamp, -1 when none */
+	size_t srcat;		/* --frames=line: 1 + the index in frames of
+				   the frame the next source line names, or
+				   0 for none */
+	size_t inl;		/* 1 + the index of the frame of an inlined
+				   function that the next frame line, at the
+				   same address, replaces; or 0 */
+	char inlpc[32];		/* its address */
 
 	/* Events. */
 	char *event;		/* the event kept, NULL until known */
@@ -62,6 +69,12 @@ struct perf_parse {
 
 /* The format's probe: how sure it is that buf is perf script output. */
 int fmt_perf_probe(const char *buf, size_t len);
+/*
+ * The frame levels perf script output whose first bytes are buf gives:
+ * dso always, address when its symbols have +0x offsets, line when it has
+ * source lines (-F +srcline).
+ */
+unsigned fmt_perf_levels(const char *buf, size_t len);
 /* Start a parse that sends samples to sink and bad lines to d. */
 void fmt_perf_begin(struct perf_parse *, const struct parse_opts *,
     struct sink *, struct diag *);

@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "formats.h"
@@ -72,5 +73,40 @@ format_names(void)
 			strcat(buf, ", ");
 		strcat(buf, formats[i]->name);
 	}
+	return buf;
+}
+
+static const char *const frames_names_v[FRAMES_COUNT] = {
+	"function", "dso", "function+dso", "address", "line"
+};
+
+const char *
+frames_name(enum frames_level level)
+{
+	return frames_names_v[level];
+}
+
+int
+frames_find(const char *name)
+{
+	int i;
+
+	for (i = 0; i < FRAMES_COUNT; i++)
+		if (strcmp(frames_names_v[i], name) == 0)
+			return i;
+	return -1;
+}
+
+const char *
+frames_names(unsigned mask, char *buf, size_t size)
+{
+	size_t n = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < FRAMES_COUNT; i++)
+		if (mask & FRAMES_BIT(i) && n < size)
+			n += (size_t)snprintf(buf + n, size - n, "%s%s",
+			    n > 0 ? ", " : "", frames_names_v[i]);
 	return buf;
 }

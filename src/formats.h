@@ -22,6 +22,22 @@
 #include "sink.h"
 #include "util.h"
 
+/*
+ * The level a frame is named at (--frames): its function (what every
+ * format gives), its library or executable, both, its function and offset,
+ * or its source line.
+ */
+enum frames_level {
+	FRAMES_FUNCTION,	/* "main" */
+	FRAMES_DSO,		/* "libc.so.6", "[kernel.kallsyms]" */
+	FRAMES_FUNCDSO,		/* "main (prog)" */
+	FRAMES_ADDRESS,		/* "main+0x1c" */
+	FRAMES_LINE,		/* "prog.c:123" */
+	FRAMES_COUNT
+};
+#define FRAMES_BIT(level) (1u << (level))
+#define FRAMES_ALL (FRAMES_BIT(FRAMES_COUNT) - 1)
+
 /* Options that change how stacks are read. */
 struct parse_opts {
 	int pid;		/* perf: root stacks at comm-PID */
@@ -29,6 +45,7 @@ struct parse_opts {
 	int kernel;		/* perf: mark kernel frames _[k] */
 	int jit;		/* perf: mark JIT frames _[j] */
 	int addrs;		/* perf: keep addresses of unknown frames */
+	enum frames_level frames; /* the level frames are named at */
 	const char *event;	/* perf: the event to keep, NULL for the first */
 	int include_offset;	/* dtrace: keep +0x offsets */
 	const char *thread_state; /* jstack: "all", a state, or NULL: RUNNABLE */
@@ -84,6 +101,11 @@ struct format {
 	 */
 	int (*probe)(const char *buf, size_t len);
 	/*
+	 * Optional: the frame levels (FRAMES_BIT()s) the input whose first
+	 * bytes are buf can give. Without it, only FRAMES_FUNCTION.
+	 */
+	unsigned (*levels)(const char *buf, size_t len);
+	/*
 	 * Read the whole input into the sink. Returns 0, or -1 with a message
 	 * in err when the input cannot be read at all (err left empty when
 	 * reading failed: the caller shows the reader's errmsg). Bad lines are
@@ -120,5 +142,11 @@ const struct format *format_find(const char *name);
 const struct format *format_detect(const char *buf, size_t len);
 /* "folded, perf, ..." for messages. */
 const char *format_names(void);
+/* The name of a frame level, "function+dso" say. */
+const char *frames_name(enum frames_level);
+/* The level called name; -1 when none is. */
+int frames_find(const char *name);
+/* "dso, address" for the levels in mask, into buf. */
+const char *frames_names(unsigned mask, char *buf, size_t size);
 
 #endif

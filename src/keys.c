@@ -85,6 +85,9 @@ const struct key keys[] = {
 	    "(of the whole, callees included)" },
 	{ KEYS_GRAPH, { "m" }, ACT_HEATMAP, "show the sub-second heat map of a "
 	    "timestamped input" },
+	{ KEYS_GRAPH, { "F" }, ACT_FRAMES, "name frames at the next level: "
+	    "function, dso, function+dso, address, line (reading the input "
+	    "again); levels the input does not have are skipped" },
 	{ KEYS_GRAPH, { "w" }, ACT_WIDTHS, "differential input: size frames by "
 	    "BEFORE (the stacks gone since are drawn) or by AFTER" },
 	{ KEYS_GRAPH, { "e" }, ACT_SAMPLES, "count samples, or the weights perf "

@@ -102,6 +102,28 @@ load_root_name(const char *name)
 	return fetch_is_url(name) ? fetch_host(name) : xstrdup(name);
 }
 
+/*
+ * Note the frame levels fmt can give for the input whose first bytes are
+ * buf; returns 0, with an error, when it cannot give the level asked for.
+ */
+static int
+load_levels(struct load *l, const struct format *fmt, const char *name,
+    const char *buf, size_t len)
+{
+	unsigned lv = FRAMES_BIT(FRAMES_FUNCTION);
+	char can[128];
+
+	if (fmt->levels != NULL)
+		lv |= fmt->levels(buf, len);
+	l->nolevels |= ~lv & FRAMES_ALL;
+	if (lv & FRAMES_BIT(l->opts.frames))
+		return 1;
+	diag_push_error(&l->diag, "%s: --frames=%s: this %s input does not "
+	    "have it; it gives frames by %s", name, frames_name(l->opts.frames),
+	    fmt->name, frames_names(lv, can, sizeof can));
+	return 0;
+}
+
 /* Read one opened input and close it; returns 1 when read, 0 when not. */
 static int
 load_reader(struct load *l, struct reader *r, struct profile *p)
@@ -147,6 +169,8 @@ load_reader(struct load *l, struct reader *r, struct profile *p)
 		goto out;
 	}
 	load_note_format(l, fmt->name);
+	if (!load_levels(l, fmt, r->name, buf, len))
+		goto out;
 	threads = chunk_threads(l->threads);
 	o = l->opts;
 	if (fmt->prepare != NULL && fmt->prepare(buf, len, &o))

@@ -28,6 +28,10 @@ struct load {
 	char formats[128];		/* formats seen, "perf" or "perf+folded" */
 	struct diag diag;		/* warnings and errors for the user */
 	int cancelled;			/* the progress hook cancelled */
+	unsigned nolevels;		/* FRAMES_BIT()s of the frame levels
+					   some input cannot give; an input
+					   that cannot give opts.frames is
+					   refused with an error */
 };
 
 /*

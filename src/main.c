@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "diag.h"
 #include "diff.h"
@@ -85,12 +86,38 @@ main_views(struct run *r)
 	return st;
 }
 
-/* Load the inputs (a differential pair for --diff) into r->p. */
+/*
+ * Read the inputs (a differential pair for --diff) with r->l into out,
+ * fresh from profile_init(). Returns the number of files read.
+ */
+static int
+main_read(struct run *r, struct profile *out)
+{
+	const struct options *o = &r->o;
+	struct profile before, view;
+	int nread;
+
+	out->flamechart = o->flamechart;
+	out->keeptimes = o->interactive || o->haverange || o->flamechart;
+	if (!o->diff)
+		return load_files(&r->l, o->paths, o->npaths, out);
+	profile_init(&before);
+	nread = load_files(&r->l, o->paths, 1, &before);
+	nread += load_files(&r->l, o->paths + 1, 1, out);
+	if (nread < 2)
+		nread = 0;
+	diff_build(&before, out, o->normalize, &view);
+	profile_free(&before);
+	profile_free(out);
+	*out = view;
+	return nread;
+}
+
+/* Load the inputs into r->p. */
 static int
 main_load(struct run *r)
 {
 	const struct options *o = &r->o;
-	struct profile before, view;
 	int i, nread;
 
 	r->l.forced = o->format;
@@ -102,27 +129,15 @@ main_load(struct run *r)
 	r->l.fetch.insecure = o->insecure;
 	for (i = 0; i < o->npaths; i++)
 		save_input_add(&r->inputs, o->paths[i]);
-	r->p.flamechart = o->flamechart;
-	r->p.keeptimes = o->interactive || o->haverange || o->flamechart;
 	if (o->interactive) {
 		r->l.progress = tui_progress;
 		r->l.fetch.wait = tui_waiting;
 		tui_loading();
 	}
-	if (o->diff) {
-		profile_init(&before);
-		nread = load_files(&r->l, o->paths, 1, &before);
-		nread += load_files(&r->l, o->paths + 1, 1, &r->p);
-		if (nread < 2)
-			nread = 0;
-		diff_build(&before, &r->p, o->normalize, &view);
-		profile_free(&before);
-		profile_free(&r->p);
-		r->p = view;
-	} else
-		nread = load_files(&r->l, o->paths, o->npaths, &r->p);
+	nread = main_read(r, &r->p);
 	if (o->interactive)
 		tui_loaded();
+	r->l.progress = NULL;
 	if (r->l.cancelled) {
 		fprintf(stderr, "%s: cancelled\n", PROGNAME);
 		return 130;
@@ -146,6 +161,32 @@ main_replace(struct run *r, struct profile *view)
 }
 
 /*
+ * What the options make of a profile as read, for every output: its
+ * unit, widths, counts and time order. Returns 0 when --samples finds
+ * counts not weighed by a period, else 1.
+ */
+static int
+main_settle(struct run *r, struct profile *p)
+{
+	const struct options *o = &r->o;
+	struct profile view;
+	int ok = 1;
+
+	if (o->svg.countname != NULL)
+		profile_set_unit(p, o->svg.countname);
+	if (o->widths_before && p->delta != NULL)
+		diff_swap(p);
+	if (o->samples)
+		ok = profile_by_samples(p, 1);
+	/* A flame chart of timestamped samples is in time order. */
+	if (o->flamechart && timeline_chart(p, &view)) {
+		profile_free(p);
+		*p = view;
+	}
+	return ok;
+}
+
+/*
  * Shape the profile for the batch outputs: its unit, widths, time order,
  * --time-range and the views. Returns -1 to go on, or the exit status.
  */
@@ -157,8 +198,6 @@ main_shape(struct run *r)
 	struct timeline tl;
 	char err[512];
 
-	if (o->svg.countname != NULL)
-		profile_set_unit(&r->p, o->svg.countname);
 	if (r->p.saturated)
 		fprintf(stderr, "%s: warning: a sample count overflowed 64 bits "
 		    "and was clamped\n", PROGNAME);
@@ -168,14 +207,9 @@ main_shape(struct run *r)
 		    PROGNAME);
 		return 2;
 	}
-	if (o->widths_before)
-		diff_swap(&r->p);
-	if (o->samples && !profile_by_samples(&r->p, 1))
+	if (!main_settle(r, &r->p))
 		fprintf(stderr, "%s: warning: --samples: the counts are %s, "
 		    "not weighed by a period\n", PROGNAME, profile_unit(&r->p));
-	/* A flame chart of timestamped samples is in time order. */
-	if (o->flamechart && timeline_chart(&r->p, &view))
-		main_replace(r, &view);
 	if (o->haverange && !o->interactive) {
 		if (timeline_init(&tl, &r->p, TIMELINE_BUCKETS,
 		    o->tui.include_idle, err, sizeof err) != 0) {
@@ -200,17 +234,69 @@ main_shape(struct run *r)
 	return -1;
 }
 
+/* The viewer's F: read the inputs again with frames at level. */
+static int
+main_reload(void *ctx, int level, struct profile *out, char *msg,
+    size_t size)
+{
+	struct run *r = ctx;
+	struct diag keep = r->l.diag;
+	int nread;
+
+	memset(&r->l.diag, 0, sizeof r->l.diag);
+	r->l.opts.frames = (enum frames_level)level;
+	nread = main_read(r, out);
+	if (nread == 0 || out->nstacks == 0)
+		snprintf(msg, size, "%s", r->l.diag.nmsgs > 0 ?
+		    r->l.diag.msgs[0] : "no stacks found in the input");
+	else
+		main_settle(r, out);
+	diag_free(&r->l.diag);
+	r->l.diag = keep;
+	return nread == 0 || out->nstacks == 0 ? -1 : 0;
+}
+
+/*
+ * The levels F can switch between: those every input gives, when each is
+ * a file that can be read again.
+ */
+static void
+main_frames(struct run *r, struct tui_frames *f, char *why, size_t size)
+{
+	struct stat st;
+	int i;
+
+	memset(f, 0, sizeof *f);
+	f->level = r->o.parse.frames;
+	f->levels = FRAMES_ALL & ~r->l.nolevels;
+	f->reload = main_reload;
+	f->ctx = r;
+	snprintf(why, size, "%s input has none", r->l.formats);
+	for (i = 0; i < r->o.npaths; i++)
+		if (strcmp(r->o.paths[i], "-") == 0 ||
+		    stat(r->o.paths[i], &st) != 0 || !S_ISREG(st.st_mode)) {
+			snprintf(why, size, "%s cannot be read again",
+			    strcmp(r->o.paths[i], "-") == 0 ?
+			    "standard input" : r->o.paths[i]);
+			f->levels = FRAMES_BIT(f->level);
+		}
+	f->why = why;
+}
+
 /* Run the interactive view, with the first message of loading. */
 static int
 main_view(struct run *r)
 {
-	char warning[512];
+	struct tui_frames f;
+	char warning[512], why[256];
 
 	warning[0] = '\0';
 	if (r->l.diag.nmsgs > 0)
 		snprintf(warning, sizeof warning, "%s%s", r->l.diag.msgs[0],
 		    r->l.diag.nmsgs > 1 ? " (and more: see standard error "
 		    "after quitting)" : "");
+	main_frames(r, &f, why, sizeof why);
+	r->o.tui.frames = &f;
 	return tui_run(&r->p, &r->o.tui, r->o.paths, r->o.npaths,
 	    r->l.formats, warning[0] != '\0' ? warning : NULL);
 }

@@ -19,7 +19,7 @@
 
 enum {
 	OPT_FOLD = 256, OPT_PID, OPT_TID, OPT_KERNEL, OPT_JIT, OPT_ALL,
-	OPT_ADDRS, OPT_EVENT, OPT_OFFSET, OPT_REVERSE, OPT_FOCUS, OPT_IGNORE,
+	OPT_ADDRS, OPT_FRAMES, OPT_EVENT, OPT_OFFSET, OPT_REVERSE, OPT_FOCUS, OPT_IGNORE,
 	OPT_HIDE, OPT_NODEFRACTION,
 	OPT_RECURSION, OPT_LIST_FORMATS, OPT_THREAD_STATE, OPT_GZRATIO,
 	OPT_SAMPLE_TYPE,
@@ -43,6 +43,7 @@ static const struct option longopts[] = {
 	{ "jit", no_argument, NULL, OPT_JIT },
 	{ "all", no_argument, NULL, OPT_ALL },
 	{ "addrs", no_argument, NULL, OPT_ADDRS },
+	{ "frames", required_argument, NULL, OPT_FRAMES },
 	{ "event-filter", required_argument, NULL, OPT_EVENT },
 	{ "include-offset", no_argument, NULL, OPT_OFFSET },
 	{ "reverse", no_argument, NULL, OPT_REVERSE },
@@ -125,6 +126,11 @@ options_usage_input(FILE *f)
 "      --all              perf: both --kernel and --jit\n"
 "      --addrs            perf, bpftrace: keep the address of unresolved\n"
 "                         frames\n"
+"      --frames=LEVEL     name frames by function (the default), dso (the\n"
+"                         library or executable), function+dso, address\n"
+"                         (function+0xOFFSET) or line (file.c:LINE); perf\n"
+"                         and perf.data input give them all (line: perf\n"
+"                         script -F +srcline, or DWARF in perf.data)\n"
 "      --event-filter=EVENT  perf: keep samples of EVENT (default: the\n"
 "                         first event in the input)\n"
 "      --include-offset   dtrace, bpftrace: keep offsets in frame names\n"
@@ -380,6 +386,7 @@ options_number(const char *opt, const char *arg, enum options_num kind,
 static int
 options_input(struct options *o, int c, const char *arg)
 {
+	char buf[128];
 	double v;
 
 	switch (c) {
@@ -395,6 +402,15 @@ options_input(struct options *o, int c, const char *arg)
 	case OPT_JIT: o->parse.jit = 1; return 0;
 	case OPT_ALL: o->parse.kernel = o->parse.jit = 1; return 0;
 	case OPT_ADDRS: o->parse.addrs = 1; return 0;
+	case OPT_FRAMES:
+		if ((v = frames_find(arg)) >= 0) {
+			o->parse.frames = (enum frames_level)v;
+			return 0;
+		}
+		fprintf(stderr, "%s: unknown frame level '%s'; known levels: "
+		    "%s\n", PROGNAME, arg, frames_names(FRAMES_ALL, buf,
+		    sizeof buf));
+		return -1;
 	case OPT_EVENT: o->parse.event = arg; return 0;
 	case OPT_OFFSET: o->parse.include_offset = 1; return 0;
 	case OPT_THREAD_STATE: o->parse.thread_state = arg; return 0;

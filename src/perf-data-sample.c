@@ -28,48 +28,84 @@ pd_line(struct pd *pd, size_t len)
 	fmt_perf_line(&pd->pp, pd->line, len, pd->samples);
 }
 
-/*
- * Print a call chain entry's line, "\tADDR SYM+0x0 (DSO)", sym NULL for
- * [unknown].
- */
+/* A call chain entry's address resolved to its symbol and dso. */
+struct pd_loc {
+	const struct pd_map *m;	/* NULL: in no map */
+	uint64_t addr;		/* in the file of m's dso (or ip) */
+	const char *sym;	/* NULL: [unknown] */
+	size_t symlen;
+	uint64_t off;		/* of addr in sym */
+	const char *dso;
+	char mod[256];		/* a kernel module's name, when it is dso */
+};
+
+/* Resolve ip of map m (NULL for none), its symbols loaded when needed. */
 static void
-pd_frame_line(struct pd *pd, uint64_t addr, const char *sym, size_t symlen,
-    const char *dso)
+pd_locate(struct pd *pd, const struct pd_map *m, uint64_t ip,
+    struct pd_loc *l)
 {
-	char hex[32];
-	size_t len = 0;
+	const char *tab;
+	uint64_t start = 0;
 
-	pd_put(pd, &len, "\t", 1);
-	pd_put(pd, &len, hex, (size_t)snprintf(hex, sizeof hex, "%16llx ",
-	    (unsigned long long)addr));
-	if (sym == NULL)
-		pd_put(pd, &len, "[unknown]", 9);
-	else {
-		pd_put(pd, &len, sym, symlen);
-		pd_put(pd, &len, "+0x0", 4);
-	}
-	pd_put(pd, &len, " (", 2);
-	pd_put(pd, &len, dso, strlen(dso));
-	pd_put(pd, &len, ")", 1);
-	pd_line(pd, len);
-}
-
-/*
- * The symbol of map m at ip, its symbols loaded when first needed, or
- * NULL; *addr is ip in the file of m's DSO (ip itself for an identity map).
- */
-static const char *
-pd_map_sym(struct pd *pd, const struct pd_map *m, uint64_t ip,
-    uint64_t *addr)
-{
-	*addr = m->dso->identity ? ip : ip - m->start + m->pgoff;
+	l->m = m;
+	l->addr = ip;
+	l->sym = NULL;
+	l->dso = "[unknown]";
+	if (m == NULL)
+		return;
+	l->dso = m->dso->name;
+	l->addr = m->dso->identity ? ip : ip - m->start + m->pgoff;
 	if (m->dso->kernel && !pd->kloaded)
 		pd_kernel_load(pd);
 	else if (!m->dso->loaded)
 		pd_dso_load(m->dso);
 	if (m->dso->unread != NULL && pd->pp.active)
 		pd->unread_hit = m->dso->unread_hit = 1;
-	return sym_find(&m->dso->syms, *addr);
+	if ((l->sym = sym_find_at(&m->dso->syms, l->addr, &start)) == NULL)
+		return;
+	l->off = l->addr - start;
+	l->symlen = strlen(l->sym);
+	if ((tab = strchr(l->sym, '\t')) != NULL) {
+		/* A module's symbol in kallsyms: "name\t[module]". */
+		snprintf(l->mod, sizeof l->mod, "%s", tab + 1);
+		l->dso = l->mod;
+		l->symlen = (size_t)(tab - l->sym);
+	}
+}
+
+/*
+ * Print a call chain entry's line, "\tADDR NAME+0xOFF (DSO)" (NAME the
+ * symbol's, or an inlined function's with its dso "inlined"), and at
+ * --frames=line the source line perf script -F +srcline prints under it.
+ */
+static void
+pd_frame_line(struct pd *pd, const struct pd_loc *l, const char *name,
+    size_t namelen, const char *dso)
+{
+	char hex[64];
+	size_t len = 0;
+
+	pd_put(pd, &len, "\t", 1);
+	pd_put(pd, &len, hex, (size_t)snprintf(hex, sizeof hex, "%16llx ",
+	    (unsigned long long)l->addr));
+	if (l->sym == NULL)
+		pd_put(pd, &len, "[unknown]", 9);
+	else {
+		pd_put(pd, &len, name, namelen);
+		pd_put(pd, &len, hex, (size_t)snprintf(hex, sizeof hex,
+		    "+0x%llx", (unsigned long long)l->off));
+	}
+	pd_put(pd, &len, " (", 2);
+	pd_put(pd, &len, dso, strlen(dso));
+	pd_put(pd, &len, ")", 1);
+	pd_line(pd, len);
+	if (pd->pp.opts->frames != FRAMES_LINE || l->m == NULL ||
+	    !pd_srcline(l->m->dso, l->addr, hex, sizeof hex))
+		return;
+	len = 0;
+	pd_put(pd, &len, "  ", 2);
+	pd_put(pd, &len, hex, strlen(hex));
+	pd_line(pd, len);
 }
 
 /*
@@ -82,36 +118,26 @@ pd_frame(struct pd *pd, struct pd_thread *t, int cpumode, uint64_t ip,
     int inlines)
 {
 	const struct pd_map *m = NULL;
-	const char *sym = NULL, *tab = NULL, *const *inl, *name;
-	char mod[256];
-	const char *dso = "[unknown]";
-	uint64_t addr = ip;
+	const char *const *inl, *name;
+	struct pd_loc l;
 	size_t i, n;
 
 	if (cpumode == PD_KERNEL)
 		m = pd_map_find(&pd->kmaps, ip);
 	else if (cpumode == PD_USER)
 		m = pd_map_find(t->maps, ip);
-	if (m != NULL) {
-		dso = m->dso->name;
-		sym = pd_map_sym(pd, m, ip, &addr);
-	}
-	if (sym != NULL && (tab = strchr(sym, '\t')) != NULL) {
-		/* A module's symbol in kallsyms: "name\t[module]". */
-		snprintf(mod, sizeof mod, "%s", tab + 1);
-		dso = mod;
-	}
-	if (inlines && sym != NULL && tab == NULL && cpumode == PD_USER &&
-	    (n = pd_inlines(m->dso, addr, &inl)) > 0) {
+	pd_locate(pd, m, ip, &l);
+	if (inlines && l.sym != NULL && l.dso != l.mod &&
+	    cpumode == PD_USER && (n = pd_inlines(m->dso, l.addr, &inl)) > 0) {
 		for (i = 0; i < n; i++) {
-			name = inl[i][0] != '\0' ? inl[i] : sym;
-			pd_frame_line(pd, addr, name, strlen(name),
-			    strcmp(name, sym) == 0 ? dso : "inlined");
+			name = inl[i][0] != '\0' ? inl[i] : l.sym;
+			pd_frame_line(pd, &l, name, inl[i][0] != '\0' ?
+			    strlen(name) : l.symlen, inl[i][0] == '\0' ||
+			    strcmp(name, l.sym) == 0 ? l.dso : "inlined");
 		}
 		return;
 	}
-	pd_frame_line(pd, addr, sym, sym == NULL ? 0 : tab != NULL ?
-	    (size_t)(tab - sym) : strlen(sym), dso);
+	pd_frame_line(pd, &l, l.sym, l.symlen, l.dso);
 }
 
 /* Mix the bits of a key into a hash. */
@@ -204,38 +230,16 @@ pd_fc_keep(struct pd *pd, struct pd_fc *e, size_t first, uint64_t kept,
 }
 
 /*
- * Print one call chain entry as perf script prints it, "\tPC SYMBOL+0xOFF
- * (DSO)", into the parser, and keep the frames it made in e (unless NULL).
+ * Print one call chain entry as perf script prints it into the parser, and
+ * keep the frames it made in e (unless NULL).
  */
 static void
-pd_chain_line(struct pd *pd, const struct pd_map *m, uint64_t addr,
-    const char *sym, struct pd_fc *e)
+pd_chain_line(struct pd *pd, const struct pd_loc *l, struct pd_fc *e)
 {
-	const char *tab = NULL;
-	char hex[32], mod[256];
-	const char *dso = m != NULL ? m->dso->name : "[unknown]";
-	size_t len = 0, first = pd->pp.nframes;
+	size_t first = pd->pp.nframes;
 	uint64_t kept = pd->pp.kept, bad = pd->diag->bad;
 
-	if (sym != NULL && (tab = strchr(sym, '\t')) != NULL) {
-		/* A module's symbol in kallsyms: "name\t[module]". */
-		snprintf(mod, sizeof mod, "%s", tab + 1);
-		dso = mod;
-	}
-	pd_put(pd, &len, "\t", 1);
-	pd_put(pd, &len, hex, (size_t)snprintf(hex, sizeof hex, "%16llx ",
-	    (unsigned long long)addr));
-	if (sym == NULL)
-		pd_put(pd, &len, "[unknown]", 9);
-	else {
-		pd_put(pd, &len, sym, tab != NULL ? (size_t)(tab - sym) :
-		    strlen(sym));
-		pd_put(pd, &len, "+0x0", 4);
-	}
-	pd_put(pd, &len, " (", 2);
-	pd_put(pd, &len, dso, strlen(dso));
-	pd_put(pd, &len, ")", 1);
-	pd_line(pd, len);
+	pd_frame_line(pd, l, l->sym, l->symlen, l->dso);
 	if (e != NULL)
 		pd_fc_keep(pd, e, first, kept, bad);
 }
@@ -250,30 +254,32 @@ pd_fc_find(struct pd *pd, const struct pd_maps *maps, uint64_t ip,
     int *sent)
 {
 	const struct pd_map *m = pd_map_find(maps, ip);
-	const char *sym = NULL;
-	uint64_t addr = ip, what;
+	enum frames_level level = pd->pp.opts->frames;
+	struct pd_loc l;
+	uint64_t what;
 	uint32_t *slot;
 	int java;
 
-	if (m != NULL)
-		sym = pd_map_sym(pd, m, ip, &addr);
-	/* A name, or the address of what has none, where it counts. */
-	what = sym != NULL ? (uint64_t)(uintptr_t)sym :
-	    pd->pp.opts->addrs ? addr : 0;
-	java = pd->pp.java | (sym == NULL) << 1;
+	pd_locate(pd, m, ip, &l);
+	/* A name, or the address of what has none, where it counts; the
+	 * address of everything at the levels that name addresses. */
+	what = level == FRAMES_ADDRESS || level == FRAMES_LINE ? l.addr :
+	    l.sym != NULL ? (uint64_t)(uintptr_t)l.sym :
+	    pd->pp.opts->addrs ? l.addr : 0;
+	java = pd->pp.java | (l.sym == NULL) << 1;
 	pd_fc_grow(pd);
 	slot = pd_fc_slot(pd, m != NULL ? m->dso : NULL, what, java);
 	if (*slot != 0 && pd->fcv[*slot - 1].nframes != PD_FC_LINE)
 		return *slot - 1;
 	*sent = 1;
 	if (*slot != 0 || !pd->pp.active) {
-		pd_chain_line(pd, m, addr, sym, NULL);
+		pd_chain_line(pd, &l, NULL);
 		return -1;
 	}
 	*slot = (uint32_t)pd->fcn + 1;
 	pd->fcv[pd->fcn] = (struct pd_fc){ m != NULL ? m->dso : NULL, what,
 	    java, 0, 0 };
-	pd_chain_line(pd, m, addr, sym, &pd->fcv[pd->fcn++]);
+	pd_chain_line(pd, &l, &pd->fcv[pd->fcn++]);
 	return pd->fcv[*slot - 1].nframes != PD_FC_LINE ? (int64_t)*slot - 1 : -1;
 }
 

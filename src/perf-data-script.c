@@ -193,7 +193,7 @@ pd_script(struct reader *r, const struct parse_opts *o,
     const char *why)
 {
 	char *argv[] = { (char *)"perf", (char *)"script", (char *)"-i",
-	    (char *)"/proc/self/fd/0", NULL };
+	    (char *)"/proc/self/fd/0", NULL, NULL, NULL };
 	int out[2], in[2] = { -1, -1 }, infd = -1, spool = -1;
 	int log, status, ret;
 	pid_t perf, feeder = -1;
@@ -210,6 +210,10 @@ pd_script(struct reader *r, const struct parse_opts *o,
 		    "script`, and perf is not installed (not found in PATH): "
 		    "install the Debian package linux-perf", r->name);
 		return -1;
+	}
+	if (o->frames == FRAMES_LINE) {
+		argv[4] = (char *)"-F";		/* --frames=line */
+		argv[5] = (char *)"+srcline";
 	}
 	diag_note(d, "read through `perf script -i %s`: %s",
 	    strcmp(r->name, "<stdin>") == 0 ? "-" : r->name, why);

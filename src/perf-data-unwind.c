@@ -91,13 +91,28 @@ pd_unwind(struct pd *pd, struct pd_thread *t, const struct unwind_sample *u,
 	    max);
 }
 
-size_t
-pd_inlines(struct pd_dso *d, uint64_t addr, const char *const **names)
+/* The debug information of the user file d, opened when first asked. */
+static struct sym_dwarf *
+pd_dwarf(struct pd_dso *d)
 {
 	if (!d->dwarf_tried) {
 		d->dwarf_tried = 1;
 		if (d->run != NULL && !d->identity)
 			d->dwarf = sym_dwarf_open(d->run);
 	}
-	return d->dwarf != NULL ? sym_dwarf_inlines(d->dwarf, addr, names) : 0;
+	return d->dwarf;
+}
+
+size_t
+pd_inlines(struct pd_dso *d, uint64_t addr, const char *const **names)
+{
+	return pd_dwarf(d) != NULL ? sym_dwarf_inlines(d->dwarf, addr, names) :
+	    0;
+}
+
+int
+pd_srcline(struct pd_dso *d, uint64_t addr, char *buf, size_t size)
+{
+	return pd_dwarf(d) != NULL && sym_dwarf_line(d->dwarf, addr, buf,
+	    size);
 }

@@ -321,6 +321,8 @@ size_t pd_unwind(struct pd *, struct pd_thread *t,
  * debug information (see sym_dwarf_inlines): their number.
  */
 size_t pd_inlines(struct pd_dso *d, uint64_t addr, const char *const **names);
+/* The source line at file offset addr of d, "file.c:123"; 0 for none. */
+int pd_srcline(struct pd_dso *d, uint64_t addr, char *buf, size_t size);
 
 /* perf-data-queue.c */
 /* Read n bytes at off; returns the bytes read (fewer at the end). */

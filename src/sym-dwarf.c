@@ -11,6 +11,7 @@
 #include <dwarf.h>
 #include <elfutils/libdwfl.h>
 #include <gelf.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -267,6 +268,24 @@ sym_dwarf_inlines(struct sym_dwarf *sd, uint64_t off,
 		sd->out[i] = sd->names[e->first + i];
 	*names = sd->out;
 	return e->n;
+}
+
+int
+sym_dwarf_line(struct sym_dwarf *sd, uint64_t off, char *buf, size_t size)
+{
+	Dwfl_Line *line;
+	const char *file, *base;
+	uint64_t va;
+	int lineno;
+
+	if (!sd_vaddr(sd, off, &va) ||
+	    (line = dwfl_module_getsrc(sd->mod, va)) == NULL ||
+	    (file = dwfl_lineinfo(line, NULL, &lineno, NULL, NULL,
+	    NULL)) == NULL || lineno <= 0)
+		return 0;
+	base = strrchr(file, '/');
+	snprintf(buf, size, "%s:%d", base != NULL ? base + 1 : file, lineno);
+	return 1;
 }
 
 void

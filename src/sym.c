@@ -250,6 +250,12 @@ sym_sort(struct sym_table *t)
 const char *
 sym_find(struct sym_table *t, uint64_t addr)
 {
+	return sym_find_at(t, addr, NULL);
+}
+
+const char *
+sym_find_at(struct sym_table *t, uint64_t addr, uint64_t *start)
+{
 	size_t lo = 0, hi = t->n, mid;
 	struct sym *s;
 
@@ -263,9 +269,11 @@ sym_find(struct sym_table *t, uint64_t addr)
 	if (lo == 0)
 		return NULL;
 	s = &t->v[lo - 1];
-	if (addr < s->end || (addr == s->start && s->end == s->start))
-		return sym_name(t, s);
-	return NULL;
+	if (!(addr < s->end || (addr == s->start && s->end == s->start)))
+		return NULL;
+	if (start != NULL)
+		*start = s->start;
+	return sym_name(t, s);
 }
 
 void

@@ -59,6 +59,8 @@ void sym_sort(struct sym_table *);
  * for the table's life.
  */
 const char *sym_find(struct sym_table *, uint64_t addr);
+/* The same, and the symbol's start address in *start (when not NULL). */
+const char *sym_find_at(struct sym_table *, uint64_t addr, uint64_t *start);
 void sym_free(struct sym_table *);
 
 /*
@@ -108,6 +110,11 @@ struct sym_dwarf *sym_dwarf_open(const char *path);
  */
 size_t sym_dwarf_inlines(struct sym_dwarf *, uint64_t off,
     const char *const **names);
+/*
+ * The source line of file offset off, "file.c:123" (the file's last path
+ * component, as perf script prints it) into buf; 0 when there is none.
+ */
+int sym_dwarf_line(struct sym_dwarf *, uint64_t off, char *buf, size_t size);
 void sym_dwarf_free(struct sym_dwarf *);
 
 /* Fill t from a JIT's /tmp/perf-PID.map at path; returns 0, or -1. */

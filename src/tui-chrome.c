@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "formats.h"
 #include "text.h"
 #include "tui-screen.h"
 
@@ -117,10 +118,11 @@ chrome_title(struct tui *t)
 
 	chrome_describe(&t->cur, filters, sizeof filters);
 	chrome_amount(p, PROFILE_ROOT, count, sizeof count);
-	n = snprintf(line, sizeof line, "%s | %s%s%s%s%s | %s%s", t->files,
+	n = snprintf(line, sizeof line, "%s | %s%s%s%s%s | %s%s%s%s", t->files,
 	    t->livelabel, t->livelabel[0] != '\0' ? " | " : "", count,
 	    profile_weighted(p) ? " of " : "", profile_weighted(p) ? p->event :
-	    "", t->format, filters);
+	    "", t->format, t->level != FRAMES_FUNCTION ? " | by " : "",
+	    t->level != FRAMES_FUNCTION ? frames_name(t->level) : "", filters);
 	if (t->rangelabel[0] != '\0' && n > 0 && (size_t)n < sizeof line)
 		n += snprintf(line + n, sizeof line - (size_t)n, " | %s",
 		    t->rangelabel);

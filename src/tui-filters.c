@@ -314,6 +314,26 @@ filters_time_range(struct tui *t, int64_t from_ns, int64_t to_ns, int undo)
 }
 
 void
+filters_reload(struct tui *t, struct profile *p)
+{
+	size_t i;
+
+	screen_close(t);
+	for (i = 0; i < t->nundo; i++)
+		filters_state_free(&t->undo[i]);
+	t->nundo = 0;
+	free(t->cur.zoom);
+	t->cur.zoom = NULL;
+	t->cur.nzoom = 0;
+	t->cur.range_from = 0;
+	t->cur.range_to = -1;
+	t->orig = t->full = p;
+	t->rangelabel[0] = '\0';
+	filters_drop_shown(t);	/* made from the profile before */
+	filters_rebuild(t);
+}
+
+void
 filters_renew(struct tui *t)
 {
 	size_t i;

@@ -99,6 +99,9 @@ struct tui {
 	struct tui_diffs *diffs;	/* tui-diffcache.c */
 	struct tui_live *live;		/* tui-feed.c: flametui top's pictures */
 	char livelabel[512];	/* "last 10 s: 1,234 samples | paused" */
+	const struct tui_frames *frames;	/* F's levels, or NULL */
+	int level;		/* the frame level shown */
+	struct profile *reread;	/* the input read again at level, or NULL */
 };
 
 /*
@@ -194,6 +197,15 @@ int graph_search(struct tui *, const char *nomatch);
 /* The s prompt with its label, then an SVG of t->v; what goes in "saved". */
 int graph_save(struct tui *, const char *label, const char *what);
 
+/*
+ * F (tui-frames.c): read the input again with frames named at the next
+ * level it can give, and show that; the levels it cannot are skipped,
+ * with a message naming why.
+ */
+int frames_cycle(struct tui *);
+/* Free the profile read again. */
+void frames_free(struct tui *);
+
 /* The heat map's start from the options (tui-heatmap.c). */
 void heatmap_start(struct tui *, const struct tui_opts *);
 /*
@@ -220,5 +232,7 @@ void feed_free(struct tui *);
 
 /* flametui top: t->orig is a newer picture; rebuild, keep the undo. */
 void filters_renew(struct tui *);
+/* F: p, the input read again, is the whole profile; forget the undo. */
+void filters_reload(struct tui *, struct profile *p);
 
 #endif

@@ -125,6 +125,8 @@ tui_action(struct tui *t, enum action act)
 		return VIEW_QUIT;
 	case ACT_HEATMAP:
 		return screen_push(t, &heatmap_screen);
+	case ACT_FRAMES:
+		return frames_cycle(t);
 	default:
 		return filters_action(t, act);
 	}
@@ -191,6 +193,8 @@ tui_run(struct profile *p, const struct tui_opts *o, char *const *paths,
 	t.no_color = o->no_color;
 	t.format = format;
 	t.screens = tui_screens;
+	t.frames = o->frames;
+	t.level = o->frames != NULL ? o->frames->level : 0;
 	if (term_open(o->no_color, err, sizeof err) < 0) {
 		fprintf(stderr, "%s: %s\n", PROGNAME, err);
 		return 2;
@@ -237,6 +241,7 @@ tui_run(struct profile *p, const struct tui_opts *o, char *const *paths,
 		if (tui_all[k]->free != NULL)
 			tui_all[k]->free(&t);
 	feed_free(&t);
+	frames_free(&t);
 	diffcache_free(&t);
 	free(t.files);
 	save_input_free(&t.inputs);

@@ -71,6 +71,24 @@ struct tui_feed {
 	int (*news)(void *ctx, char *msg, size_t size);
 };
 
+/*
+ * The frame levels of --frames the viewer can switch between (F), each by
+ * reading the input again at that level.
+ */
+struct tui_frames {
+	unsigned levels;	/* FRAMES_BIT()s the inputs give */
+	int level;		/* the level shown first */
+	const char *why;	/* why the others are not: "folded input has
+				   none" */
+	/*
+	 * Read the inputs again at level into out (fresh from
+	 * profile_init()). Returns 0, or -1 with a message in msg.
+	 */
+	int (*reload)(void *ctx, int level, struct profile *out, char *msg,
+	    size_t size);
+	void *ctx;
+};
+
 /* Options of the interactive view, from the command line. */
 struct tui_opts {
 	enum palette pal;
@@ -82,6 +100,7 @@ struct tui_opts {
 	int include_idle;	/* --include-idle */
 	int64_t range_from, range_to;	/* --time-range in ns; to < 0: none */
 	const struct tui_feed *feed;	/* flametui top's, or NULL */
+	const struct tui_frames *frames; /* F's levels, or NULL: none */
 };
 
 /*

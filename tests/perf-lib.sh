@@ -30,11 +30,13 @@ same() {
 	expect_file "$name: same stacks as perf script" "$TMP/want" "$TMP/got"
 }
 
-# every NAME FILE: as same, with each option that changes the frames,
-# perf script running once.
+# every NAME FILE: as same, with each option that changes the frames
+# (and each --frames level perf script's text has), perf script running
+# once.
 every() {
 	perf script -i "$2" > "$TMP/script" 2>/dev/null
-	for opt in "" --pid --tid --kernel --addrs --jit --all $(sed -n \
+	for opt in "" --pid --tid --kernel --addrs --jit --all --frames=dso \
+	    --frames=function+dso --frames=address $(sed -n \
 	    's/.* \([^ ]*\): *$/--event-filter=\1/p' "$TMP/script" | sort -u); do
 		"$FLAMETUI" --fold $opt < "$TMP/script" > "$TMP/want" 2>/dev/null
 		"$FLAMETUI" --fold $opt "$2" > "$TMP/got" 2>"$TMP/err"
