@@ -40,8 +40,9 @@ void diff_build(const struct profile *before, const struct profile *after,
 void diff_inclusive(const struct profile *p, int64_t *inc);
 
 /*
- * A node's count after, and before, of its subtree (inc from
- * diff_inclusive()), whichever side the widths are from.
+ * A node's whole count AFTER, and BEFORE, whichever side the widths are
+ * from, with inc its subtree's change (diff_inclusive()). Of a CPI profile,
+ * AFTER's are its instructions and BEFORE's its cycles.
  */
 void diff_counts(const struct profile *p, const int64_t *inc, uint32_t n,
     uint64_t *after, uint64_t *before);

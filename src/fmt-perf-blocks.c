@@ -31,6 +31,18 @@ perf_parse(struct reader *r, const struct parse_opts *o, struct sink *sink,
 	return 0;
 }
 
+/*
+ * --cpi gives each sample a BEFORE count, which the parallel reader does
+ * not carry: such input is read in one piece.
+ */
+static int
+perf_prepare(const char *buf, size_t len, struct parse_opts *o)
+{
+	(void)buf;
+	(void)len;
+	return o->cpi;
+}
+
 /* A blank line ends a stack: cut after the last one ("\n\n", "\n\r\n"). */
 static size_t
 perf_cut(const char *buf, size_t len)
@@ -225,6 +237,7 @@ const struct format fmt_perf = {
 	.probe = fmt_perf_probe,
 	.levels = fmt_perf_levels,
 	.parse = perf_parse,
+	.prepare = perf_prepare,
 	.cut = perf_cut,
 	.begin = perf_begin,
 	.block = perf_block,

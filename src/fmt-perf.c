@@ -721,6 +721,12 @@ perf_flush(struct perf_parse *pp)
 	smp.count = pp->period;
 	smp.frac = 0;
 	smp.time_ns = pp->time_ns;
+	/* CPI: cycles are BEFORE and instructions AFTER, as folded's form. */
+	if (pp->opts->cpi) {
+		smp.has_before = 1;
+		smp.before = pp->side == PERF_CYCLES ? pp->period : 0;
+		smp.count = pp->side == PERF_CYCLES ? 0 : pp->period;
+	}
 	pp->sink->stack(pp->sink->ctx, &smp);
 }
 
@@ -740,6 +746,47 @@ perf_end_sample(struct perf_parse *pp)
 	pp->active = 0;
 }
 
+/*
+ * The length of an event's name without its modifiers: "cycles" of
+ * "cycles:ppp"; a tracepoint ("sched:sched_switch") keeps its whole name.
+ */
+static size_t
+perf_event_len(const char *event, size_t n)
+{
+	const char *colon = memrchr(event, ':', n);
+
+	if (colon != NULL && colon > event && colon + 1 < event + n &&
+	    strspn(colon + 1, "ukhIGHpPSDWeb") == (size_t)(event + n - colon - 1))
+		return (size_t)(colon - event);
+	return n;
+}
+
+/*
+ * The side of a CPI profile an event's samples count on: PERF_CYCLES for
+ * cycles (cpu-cycles, cycles:u, cpu_core/cycles/), PERF_INSTRUCTIONS for
+ * instructions, else 0.
+ */
+static int
+perf_cpi_side(struct strv ev)
+{
+	size_t n = perf_event_len(ev.s, ev.len);
+	const char *s = ev.s, *slash;
+
+	/* A PMU's event, "cpu_core/cycles/u": the part between slashes. */
+	if ((slash = memchr(s, '/', n)) != NULL) {
+		n -= (size_t)(slash + 1 - s);
+		s = slash + 1;
+		if ((slash = memchr(s, '/', n)) != NULL)
+			n = (size_t)(slash - s);
+	}
+	if ((n == 6 && memcmp(s, "cycles", 6) == 0) ||
+	    (n == 10 && memcmp(s, "cpu-cycles", 10) == 0))
+		return PERF_CYCLES;
+	if (n == 12 && memcmp(s, "instructions", 12) == 0)
+		return PERF_INSTRUCTIONS;
+	return 0;
+}
+
 /* Count a sample of an event that is not kept. */
 static void
 perf_skip(struct perf_parse *pp, struct strv ev)
@@ -757,18 +804,6 @@ perf_skip(struct perf_parse *pp, struct strv ev)
 	pp->skipped[pp->nskipped++].samples = 1;
 }
 
-/* The length of event's name without modifiers: "cycles" of "cycles:ppp". */
-static size_t
-perf_event_name(const char *event)
-{
-	const char *colon = strrchr(event, ':');
-
-	if (colon != NULL && colon > event && colon[1] != '\0' &&
-	    strspn(colon + 1, "ukhIGHpPSDWeb") == strlen(colon + 1))
-		return (size_t)(colon - event);
-	return strlen(event);
-}
-
 /*
  * The unit of counts weighed by the period of event: its name without
  * modifiers (a tracepoint keeps its whole name), or nanoseconds for the
@@ -777,7 +812,7 @@ perf_event_name(const char *event)
 static void
 perf_unit(const char *event, char *buf, size_t size)
 {
-	size_t n = perf_event_name(event);
+	size_t n = perf_event_len(event, strlen(event));
 
 	/* Software clocks count nanoseconds. */
 	if ((n == 9 && memcmp(event, "cpu-clock", 9) == 0) ||
@@ -810,7 +845,13 @@ perf_event_line(struct perf_parse *pp, const char *s, size_t len,
 	if (!hasev)
 		hasev = inl = perf_split_inline(s, len, h.rest, &ev, &per, &pc,
 		    &func, &mod);
-	if (hasev) {
+	if (o->cpi) {
+		if (!hasev || (pp->side = perf_cpi_side(ev)) == 0) {
+			perf_skip(pp, hasev ? ev : STRV("(none)"));
+			return 1;
+		}
+		pp->ncpi[pp->side - 1]++;
+	} else if (hasev) {
 		if (pp->event == NULL) {
 			pp->event = xstrndup(ev.s, ev.len);
 			pp->eventlen = ev.len;
@@ -819,6 +860,8 @@ perf_event_line(struct perf_parse *pp, const char *s, size_t len,
 			perf_skip(pp, ev);
 			return 1;
 		}
+	}
+	if (hasev) {
 		if (per.len > 0 && !perf_number(per.s, per.len, &period)) {
 			diag_bad(pp->diag, lineno, "sample period does not fit "
 			    "in 64 bits");
@@ -951,6 +994,23 @@ fmt_perf_end_sample(struct perf_parse *pp)
 	perf_end_sample(pp);
 }
 
+/* --cpi: what was kept and skipped, skipped being the note's list. */
+static void
+perf_cpi_note(struct perf_parse *pp, const char *skipped)
+{
+	if (pp->ncpi[0] == 0 || pp->ncpi[1] == 0)
+		diag_note(pp->diag, "--cpi: no samples of %s (record with perf "
+		    "record -e cycles,instructions -g)%s%s", pp->ncpi[0] > 0 ?
+		    "instructions" : pp->ncpi[1] > 0 ? "cycles" :
+		    "cycles nor instructions", pp->nskipped > 0 ?
+		    "; the input has " : "", pp->nskipped > 0 ? skipped : "");
+	else if (pp->nskipped > 0)
+		diag_note(pp->diag, "--cpi: kept cycles (%llu samples) and "
+		    "instructions (%llu); skipped %s",
+		    (unsigned long long)pp->ncpi[0],
+		    (unsigned long long)pp->ncpi[1], skipped);
+}
+
 void
 fmt_perf_end(struct perf_parse *pp)
 {
@@ -977,6 +1037,8 @@ fmt_perf_end(struct perf_parse *pp)
 		diag_note(pp->diag, "no samples of event '%s' "
 		    "(--event-filter); the input has %s", pp->event,
 		    pp->nskipped > 0 ? buf : "no other events");
+	if (pp->opts->cpi)
+		perf_cpi_note(pp, buf);
 	if (pp->nochain > 0)
 		diag_note(pp->diag, "%llu sample%s without a call chain "
 		    "left out (record with perf record -g)",
@@ -992,9 +1054,10 @@ fmt_perf_end(struct perf_parse *pp)
 		perf_unit(pp->event, buf, sizeof buf);
 		sink_unit(pp->sink, buf);
 		snprintf(buf, sizeof buf, "%.*s",
-		    (int)perf_event_name(pp->event), pp->event);
+		    (int)perf_event_len(pp->event, strlen(pp->event)), pp->event);
 		sink_event(pp->sink, buf);
-	}
+	} else if (pp->periods && pp->opts->cpi)
+		sink_unit(pp->sink, "cycles");
 	for (i = 0; i < pp->nskipped; i++)
 		free(pp->skipped[i].name);
 	free(pp->skipped);

@@ -18,6 +18,9 @@
 #include "sink.h"
 #include "util.h"
 
+#define PERF_CYCLES 1		/* --cpi: a sample of cycles */
+#define PERF_INSTRUCTIONS 2	/* --cpi: a sample of instructions */
+
 /* A frame of the sample being read: bytes in perf_parse.text. */
 struct perf_frame {
 	size_t off;		/* offset in text */
@@ -65,6 +68,9 @@ struct perf_parse {
 	uint64_t leafonly;	/* of them, only a frame on the event line */
 	struct perf_event *skipped; /* other events, as they appeared */
 	size_t nskipped, capskipped;
+	/* --cpi: the sample's side and the samples of each side kept. */
+	int side;		/* PERF_CYCLES or PERF_INSTRUCTIONS */
+	uint64_t ncpi[2];	/* cycles', instructions' */
 };
 
 /* The format's probe: how sure it is that buf is perf script output. */

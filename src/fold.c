@@ -102,6 +102,7 @@ fold_items(const struct profile *p, struct level *l, uint32_t node)
  * The end of a stack's line: " COUNT", or for a differential profile
  * " BEFORE AFTER", as difffolded.pl writes them; " AFTER BEFORE" when the
  * widths are BEFORE's, the count that flamegraph.pl sizes frames by last.
+ * A CPI profile's are always " CYCLES INSTRUCTIONS" (BEFORE AFTER).
  */
 static void
 fold_count(const struct profile *p, uint32_t node, FILE *f)
@@ -109,7 +110,11 @@ fold_count(const struct profile *p, uint32_t node, FILE *f)
 	char num[32], other[32];
 	uint64_t self = p->nodes[node].self;
 
-	if (p->delta != NULL)
+	if (p->cpi && p->diff_before)
+		fprintf(f, " %s %s\n", profile_fmt(p, self, NUM_EXACT, num,
+		    sizeof num), profile_fmt(p, diff_other(p, node), NUM_EXACT,
+		    other, sizeof other));
+	else if (p->delta != NULL)
 		fprintf(f, " %s %s\n", profile_fmt(p, diff_other(p, node),
 		    NUM_EXACT, other, sizeof other), profile_fmt(p, self,
 		    NUM_EXACT, num, sizeof num));

@@ -53,6 +53,8 @@ struct parse_opts {
 	int no_perf;		/* perf-data: never run perf script */
 	int differential;	/* folded: the first stack has two counts, so
 				   every stack has a BEFORE count */
+	int cpi;		/* perf: keep cycles and instructions, the
+				   cycles as BEFORE counts (--cpi) */
 };
 
 /*

@@ -92,6 +92,9 @@ const struct key keys[] = {
 	    "BEFORE (the stacks gone since are drawn) or by AFTER" },
 	{ KEYS_GRAPH, { "e" }, ACT_SAMPLES, "count samples, or the weights perf "
 	    "gave them (cpu-clock's time, cycles, ...), as --samples" },
+	{ KEYS_GRAPH, { "C" }, ACT_CPI, "CPI profile (--cpi): colour frames "
+	    "by cycles per instruction (blue low, red high), or by the "
+	    "palette" },
 
 	{ KEYS_PROMPT, { "Enter" }, ACT_P_ACCEPT, "accept" },
 	{ KEYS_PROMPT, { "Escape", "C-g" }, ACT_P_CANCEL, "cancel" },

@@ -98,7 +98,9 @@ main_read(struct run *r, struct profile *out)
 	int nread;
 
 	out->flamechart = o->flamechart;
-	out->keeptimes = o->interactive || o->haverange || o->flamechart;
+	/* A CPI profile's timestamps would count only instructions. */
+	out->keeptimes = (o->interactive || o->haverange || o->flamechart) &&
+	    !o->parse.cpi;
 	if (!o->diff)
 		return load_files(&r->l, o->paths, o->npaths, out);
 	profile_init(&before);
@@ -149,6 +151,34 @@ main_load(struct run *r)
 			    PROGNAME);
 		return 1;
 	}
+	return -1;
+}
+
+/*
+ * --cpi: size the profile by its cycles (its BEFORE counts), or refuse
+ * input without both cycles and instructions. Returns -1 to go on, or the
+ * exit status.
+ */
+static int
+main_cpi(struct run *r)
+{
+	uint64_t cycles = 0;
+	uint32_t i;
+
+	if (!r->o.parse.cpi)
+		return -1;
+	for (i = 0; r->p.delta != NULL && i < r->p.nnodes; i++)
+		cycles += diff_other(&r->p, i);
+	if (cycles == 0 || r->p.nodes[PROFILE_ROOT].total == 0) {
+		fprintf(stderr, "%s: --cpi wants samples of both cycles and "
+		    "instructions (perf record -e cycles,instructions -g), or "
+		    "folded \"stack CYCLES INSTRUCTIONS\" lines; the input has "
+		    "no %s\n", PROGNAME, cycles == 0 ? "cycles" :
+		    "instructions");
+		return 1;
+	}
+	diff_swap(&r->p);
+	r->p.cpi = 1;
 	return -1;
 }
 
@@ -367,7 +397,7 @@ main(int argc, char **argv)
 		return st;
 	profile_init(&r.p);
 	if ((st = main_views(&r)) < 0 && (st = main_load(&r)) < 0 &&
-	    (st = main_shape(&r)) < 0)
+	    (st = main_cpi(&r)) < 0 && (st = main_shape(&r)) < 0)
 		st = r.o.interactive ? main_view(&r) : main_write(&r);
 	main_free(&r);
 	return st;

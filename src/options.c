@@ -30,7 +30,7 @@ enum {
 	OPT_PALETTE, OPT_NO_COLOR, OPT_ICICLE, OPT_LIST_KEYS,
 	OPT_THREADS, OPT_TOP, OPT_CALLERS,
 	OPT_HEATMAP, OPT_BUCKETS, OPT_TIME_RANGE, OPT_INCLUDE_IDLE,
-	OPT_DIFF, OPT_NORMALIZE, OPT_DIFF_COLOR,
+	OPT_DIFF, OPT_NORMALIZE, OPT_DIFF_COLOR, OPT_CPI,
 	OPT_WIDTHS, OPT_SAMPLES, OPT_TIMEOUT, OPT_INSECURE, OPT_BY_FILE,
 };
 
@@ -90,6 +90,7 @@ static const struct option longopts[] = {
 	{ "time-range", required_argument, NULL, OPT_TIME_RANGE },
 	{ "include-idle", no_argument, NULL, OPT_INCLUDE_IDLE },
 	{ "diff", no_argument, NULL, OPT_DIFF },
+	{ "cpi", no_argument, NULL, OPT_CPI },
 	{ "normalize", no_argument, NULL, OPT_NORMALIZE },
 	{ "diff-color", required_argument, NULL, OPT_DIFF_COLOR },
 	{ "widths", required_argument, NULL, OPT_WIDTHS },
@@ -133,6 +134,12 @@ options_usage_input(FILE *f)
 "                         script -F +srcline, or DWARF in perf.data)\n"
 "      --event-filter=EVENT  perf: keep samples of EVENT (default: the\n"
 "                         first event in the input)\n"
+"      --cpi              a CPI flame graph of perf input with cycles and\n"
+"                         instructions (perf record -e cycles,instructions\n"
+"                         -g), or of folded \"stack CYCLES INSTRUCTIONS\"\n"
+"                         lines: widths by cycles, blue where cycles per\n"
+"                         instruction are low, red where high; --fold\n"
+"                         writes \"stack CYCLES INSTRUCTIONS\" lines\n"
 "      --include-offset   dtrace, bpftrace: keep offsets in frame names\n"
 "      --thread-state=STATE  jstack: keep threads in STATE (default RUNNABLE),\n"
 "                         or all threads with 'all'\n"
@@ -412,6 +419,7 @@ options_input(struct options *o, int c, const char *arg)
 		    sizeof buf));
 		return -1;
 	case OPT_EVENT: o->parse.event = arg; return 0;
+	case OPT_CPI: o->parse.cpi = 1; return 0;
 	case OPT_OFFSET: o->parse.include_offset = 1; return 0;
 	case OPT_THREAD_STATE: o->parse.thread_state = arg; return 0;
 	case OPT_SAMPLE_TYPE: o->parse.sample_type = arg; return 0;
@@ -698,6 +706,13 @@ options_check(struct options *o)
 	if (o->diff && o->by_file) {
 		fprintf(stderr, "%s: --by-file roots each input apart, which "
 		    "--diff does not\n", PROGNAME);
+		return 2;
+	}
+	if (o->parse.cpi && (o->diff || o->parse.event != NULL ||
+	    o->widths_before || o->flamechart)) {
+		fprintf(stderr, "%s: --cpi keeps cycles and instructions, with "
+		    "the widths from cycles: not with --diff, --event-filter, "
+		    "--widths or --flamechart\n", PROGNAME);
 		return 2;
 	}
 	if (o->svgpath != NULL && o->fold && (strcmp(o->svgpath, "-") == 0 ||

@@ -3,6 +3,7 @@
  * function of its name only: flamegraph.pl's --hash behaviour, always on,
  * so that colours are stable between runs, the TUI and the SVG.
  */
+#include <math.h>
 #include <string.h>
 
 #include "palette.h"
@@ -230,4 +231,19 @@ palette_diff(double v, double max)
 	if (v > 0)
 		return (struct rgb){ 255, (unsigned char)x, (unsigned char)x };
 	return (struct rgb){ (unsigned char)x, (unsigned char)x, 255 };
+}
+
+struct rgb
+palette_cpi(double cpi)
+{
+	double t = cpi <= 0 ? -1 : log2(cpi) / log2(PALETTE_CPI_MAX);
+	unsigned char x;
+
+	t = t < -1 ? -1 : t > 1 ? 1 : t;
+	x = (unsigned char)(230 - 190 * (t < 0 ? -t : t) + 0.5);
+	if (t == 0)
+		return (struct rgb){ 230, 230, 230 };
+	if (t < 0)
+		return (struct rgb){ x, x, 255 };
+	return (struct rgb){ 255, x, x };
 }

@@ -39,4 +39,12 @@ struct rgb palette_color_v(enum palette pal, const char *s, size_t len,
  */
 struct rgb palette_diff(double v, double max);
 
+/*
+ * The colour of a frame of cpi cycles per instruction: blue below 1, red
+ * above, full at 1/4 and 4 (PALETTE_CPI_MIN, MAX) and beyond.
+ */
+#define PALETTE_CPI_MIN 0.25
+#define PALETTE_CPI_MAX 4.0
+struct rgb palette_cpi(double cpi);
+
 #endif

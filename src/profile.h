@@ -110,6 +110,11 @@ struct profile {
 	 * AFTER's, and delta is still AFTER - BEFORE (see diff_swap()).
 	 */
 	int diff_before;
+	/*
+	 * A CPI profile (--cpi): a differential one whose BEFORE counts are
+	 * cycles and AFTER counts instructions, sized by cycles.
+	 */
+	int cpi;
 	char *unit;		/* what a count is, NULL for samples */
 	/*
 	 * Counts weighed by each sample's period (perf's cpu-clock counts

@@ -26,6 +26,7 @@
 	var samples = [];
 	var delta = [], off = [], up = [], end = [], fill = [], hit = [];
 	var ox = [];
+	var cpi = num("data-cpi") === 1;	// delta[] is instructions
 	var names = document.getElementById("names").textContent.split("\n");
 	var top = num("data-top");	// the first frame that is not an ancestor
 	var unit = frames.getAttribute("data-unit");
@@ -61,7 +62,7 @@
 			samples.push(parseFloat(f[1]));
 			delta.push(f.length > 3 && other === null ?
 			    parseFloat(f[3]) : null);
-			others.push(other !== null ? f[3] : null);
+			others.push(other !== null || cpi ? f[3] : null);
 			fill.push(e.getAttribute("fill"));
 			ox.push(e.getAttribute("x"));
 			hit.push(false);
@@ -130,12 +131,26 @@
 		return commas(fixed(x, i === 0 ? 0 : 1)) + " " + names[i];
 	}
 
+	// A CPI graph's details of frame i: its cycles (its count), its
+	// instructions (framedata's last field), and their ratios.
+	function cpititle(i) {
+		var c = samples[i], n = delta[i];
+
+		return "; cycles " + commas(count[i]) + ", instructions " +
+		    commas(others[i]) + ", CPI " + (n > 0 ? fixed(c / n, 2) :
+		    "-") + ", IPC " + (c > 0 ? fixed(n / c, 2) : "-");
+	}
+
 	// Frame i's details: "name (N samples, P%)", and the change of a
-	// differential graph, as flamegraph.pl's titles.
+	// differential graph, as flamegraph.pl's titles, or a CPI graph's
+	// cycles and instructions.
 	function title(i) {
 		var t = name[i] + " (" + amount(count[i], unit) + ", ";
 		var all = samples[0], d;
 
+		if (cpi)
+			return t + (i === 0 ? "100" : fixed(all > 0 ?
+			    100 * samples[i] / all : 0, 2)) + "%" + cpititle(i) + ")";
 		if (others[i] !== null)
 			t += amount(others[i], other) + ", ";
 		if (i === 0)

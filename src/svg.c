@@ -36,6 +36,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diff.h"
+#include "palette.h"
 #include "svg.h"
 #include "text.h"
 #include "util.h"
@@ -85,9 +87,11 @@ struct svg {
 				   (line 0 is the root's "all") */
 	uint32_t *names;	/* name ids in the order of their lines */
 	size_t nnames, capnames;
-	int64_t *inc;		/* differential, coloured by share: each
+	int64_t *inc;		/* a CPI profile's, or a differential one's
+				   coloured by share: per node, its
 				   subtree's change; else NULL */
 	double maxshare;	/* and the largest change of share */
+	int cpi;		/* a CPI profile: inc is set */
 };
 
 /* Write n bytes to the FILE, or keep them in memory. */
@@ -320,7 +324,20 @@ svg_name_line(struct svg *g, uint32_t node)
 	return g->nameline[id];
 }
 
-/* Add a frame's line to framedata: its name, count, gap and change. */
+/* A CPI profile's instructions under node (its cycles are the widths). */
+static uint64_t
+svg_instructions(const struct svg *g, uint32_t node)
+{
+	uint64_t after, before;
+
+	diff_counts(g->p, g->inc, node, &after, &before);
+	return after;
+}
+
+/*
+ * Add a frame's line to framedata: its name, count, gap and change, or for
+ * a CPI profile its instructions.
+ */
 static void
 svg_frame_data(struct svg *g, uint32_t node, uint64_t gap)
 {
@@ -337,15 +354,18 @@ svg_frame_data(struct svg *g, uint32_t node, uint64_t gap)
 	svg_puts(d, " ");
 	svg_count(g, d, g->p->nodes[node].total);
 	if (gap > 0 || (g->p->delta != NULL && node != PROFILE_ROOT) ||
-	    profile_weighted(g->p)) {
+	    profile_weighted(g->p) || g->cpi) {
 		svg_puts(d, " ");
 		svg_count(g, d, gap);
 	}
-	if (profile_weighted(g->p)) {
+	if (g->cpi) {
+		svg_puts(d, " ");
+		svg_count(g, d, svg_instructions(g, node));
+	} else if (profile_weighted(g->p)) {
 		svg_puts(d, " ");
 		svg_count(g, d, g->p->alttotal[node]);
 	}
-	if (g->p->delta != NULL && node != PROFILE_ROOT) {
+	if (!g->cpi && g->p->delta != NULL && node != PROFILE_ROOT) {
 		di = g->p->delta[node];
 		if (g->o->negate)
 			di = -di;
@@ -389,6 +409,17 @@ svg_fill_delta(struct svg *g, uint32_t node)
 	svg_printf(&g->out, "rgb(%d,%d,%d)", c.r, c.g, c.b);
 }
 
+/* A CPI profile's cycles per instruction under node; 0/0 is 1. */
+static double
+svg_cpi(const struct svg *g, uint32_t node)
+{
+	uint64_t in = svg_instructions(g, node), cy = g->p->nodes[node].total;
+
+	if (in == 0)
+		return cy == 0 ? 1.0 : HUGE_VAL;
+	return (double)cy / (double)in;
+}
+
 /* Write the fill colour of a frame. */
 static void
 svg_fill(struct svg *g, uint32_t node, const struct name *nm)
@@ -402,6 +433,11 @@ svg_fill(struct svg *g, uint32_t node, const struct name *nm)
 	}
 	if (nm->len == 1 && nm->s[0] == '-') {
 		svg_puts(&g->out, "#c8c8c8");
+		return;
+	}
+	if (g->cpi) {
+		c = palette_cpi(svg_cpi(g, node));
+		svg_printf(&g->out, "rgb(%d,%d,%d)", c.r, c.g, c.b);
 		return;
 	}
 	if (g->p->delta != NULL) {
@@ -434,6 +470,32 @@ svg_other_unit(const struct svg *g)
 }
 
 /*
+ * A CPI frame's details after its share: "; cycles N, instructions N, CPI
+ * C, IPC I", "-" for a ratio over 0.
+ */
+static void
+svg_cpi_title(struct svg *g, uint32_t node)
+{
+	char buf[64];
+	uint64_t cy = g->p->nodes[node].total, in = svg_instructions(g, node);
+
+	svg_printf(&g->out, "; cycles %s", num_fmt(cy, g->p->frac, NULL,
+	    NUM_LONG, buf, sizeof buf));
+	svg_printf(&g->out, ", instructions %s", num_fmt(in, g->p->frac, NULL,
+	    NUM_LONG, buf, sizeof buf));
+	svg_puts(&g->out, ", CPI ");
+	if (in > 0)
+		svg_printf(&g->out, "%.2f", (double)cy / (double)in);
+	else
+		svg_puts(&g->out, "-");
+	svg_puts(&g->out, ", IPC ");
+	if (cy > 0)
+		svg_printf(&g->out, "%.2f", (double)in / (double)cy);
+	else
+		svg_puts(&g->out, "-");
+}
+
+/*
  * Write node's details as the script shows them, "name (N samples, P%)" and
  * a differential graph's change, for its <title>: the percentages from the
  * counts as written in framedata, as the script reads them.
@@ -453,21 +515,22 @@ svg_title(struct svg *g, uint32_t node, const struct name *nm)
 	svg_puts(out, " (");
 	svg_xml(out, num_fmt(g->p->nodes[node].total, g->p->frac, svg_unit(g),
 	    NUM_LONG | NUM_UNIT, num, sizeof num), 0);
-	if (profile_weighted(g->p)) {
+	if (!g->cpi && profile_weighted(g->p)) {
 		svg_puts(out, ", ");
 		svg_xml(out, num_fmt(g->p->alttotal[node], g->p->frac,
 		    svg_other_unit(g), NUM_LONG | NUM_UNIT, num, sizeof num), 0);
 	}
-	if (node == PROFILE_ROOT) {
-		svg_puts(out, ", 100%)");
-		return;
-	}
 	d = strtod(profile_fmt(g->p, g->grand, NUM_EXACT, all, sizeof all),
 	    NULL);
-	pct = d > 0 ? 100 * strtod(profile_fmt(g->p, g->p->nodes[node].total,
-	    NUM_EXACT, num, sizeof num), NULL) / d : 0;
-	svg_printf(out, ", %.2f%%", pct);
-	if (g->p->delta != NULL) {
+	profile_fmt(g->p, g->p->nodes[node].total, NUM_EXACT, num, sizeof num);
+	pct = d > 0 ? 100 * strtod(num, NULL) / d : 0;
+	if (node == PROFILE_ROOT)
+		svg_puts(out, ", 100%");
+	else
+		svg_printf(out, ", %.2f%%", pct);
+	if (g->cpi)
+		svg_cpi_title(g, node);
+	else if (g->p->delta != NULL && node != PROFILE_ROOT) {
 		di = g->p->delta[node];
 		if (g->o->negate)
 			di = -di;
@@ -644,6 +707,31 @@ svg_frames(struct svg *g, uint32_t root)
 	free(kids);
 }
 
+/* A CPI graph's scale, at the top right: a swatch per step of CPI. */
+static void
+svg_cpi_legend(struct svg *g)
+{
+	static const char *const steps[] = { "&lt;=0.25", "0.5", "1", "2",
+	    "&gt;=4" };
+	static const double cpi[] = { 0.25, 0.5, 1, 2, 4 };
+	double x = g->o->width - SVG_XPAD - 110 - 5 * 44 - 30;
+	double y = g->o->fontsize * 2;
+	struct rgb c;
+	int i;
+
+	svg_printf(&g->out, "<g id=\"cpi-legend\"><text x=\"%.0f\" "
+	    "y=\"%g\">CPI</text>", x, y);
+	for (i = 0; i < 5; i++) {
+		c = palette_cpi(cpi[i]);
+		svg_printf(&g->out, "<rect x=\"%.0f\" y=\"%g\" width=\"42\" "
+		    "height=\"%g\" fill=\"rgb(%d,%d,%d)\"/><text x=\"%.0f\" "
+		    "y=\"%g\">%s</text>", x + 30 + 44 * i, y - g->o->fontsize,
+		    g->o->fontsize + 4, c.r, c.g, c.b, x + 33 + 44 * i, y,
+		    steps[i]);
+	}
+	svg_puts(&g->out, "</g>\n");
+}
+
 /*
  * Write the legend of a differential graph's colours, under the title and
  * subtitle: which rule, and which hue is more.
@@ -683,8 +771,9 @@ svg_header(struct svg *g, uint32_t top)
 	char num[32];
 
 	if (title == NULL)
-		title = o->flamechart ? "Flame Chart" : o->inverted ?
-		    "Icicle Graph" : "Flame Graph";
+		title = o->flamechart ? "Flame Chart" : g->cpi ?
+		    "CPI Flame Graph" : o->inverted ? "Icicle Graph" :
+		    "Flame Graph";
 	svg_background(o, &c1, &c2);
 	svg_puts(out, "<?xml version=\"1.0\" standalone=\"no\"?>\n"
 	    "<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" "
@@ -742,7 +831,7 @@ svg_header(struct svg *g, uint32_t top)
 		svg_xml(out, o->subtitle, 0);
 		svg_puts(out, "</text>\n");
 	}
-	if (g->p->delta != NULL)
+	if (g->p->delta != NULL && !g->cpi)
 		svg_legend(g);
 	if (g->deep > 0) {
 		svg_printf(out, "<text id=\"note\" x=\"%.0f\" y=\"%g\">",
@@ -763,6 +852,8 @@ svg_header(struct svg *g, uint32_t top)
 	svg_printf(out, "<text id=\"matched\" x=\"%g\" y=\"%g\"> </text>\n",
 	    w - SVG_XPAD - 100, h - (o->fontsize * 2 + 10) / 2);
 
+	if (g->cpi)
+		svg_cpi_legend(g);
 	/* Everything the script needs to know, as data. */
 	svg_printf(out, "<g id=\"frames\" data-xpad=\"%d\" data-width=\"%d\" "
 	    "data-fontsize=\"%g\" data-fontwidth=\"%g\" data-frameheight=\"%d\" "
@@ -772,11 +863,12 @@ svg_header(struct svg *g, uint32_t top)
 	svg_xml(out, o->nametype, 1);
 	svg_puts(out, "\" data-unit=\"");
 	svg_xml(out, svg_unit(g), 1);
-	if (profile_weighted(g->p)) {
+	if (!g->cpi && profile_weighted(g->p)) {
 		svg_puts(out, "\" data-other=\"");
 		svg_xml(out, svg_other_unit(g), 1);
 	}
-	svg_printf(out, "\" data-top=\"%u\"", top);
+	svg_printf(out, "\" data-top=\"%u\"%s", top, g->cpi ?
+	    " data-cpi=\"1\"" : "");
 	if (o->search != NULL && o->search[0] != '\0') {
 		svg_puts(out, " data-search=\"");
 		svg_xml(out, o->search, 1);
@@ -814,10 +906,12 @@ svg_write(const struct profile *p, uint32_t root, const struct svg_opts *o,
 	g->maxdepth = svg_maxdepth(g, root);
 	if (o->deep != NULL)
 		*o->deep = g->deep;
-	if (p->delta != NULL && o->diffcolor == DIFF_COLOR_SHARE) {
+	g->cpi = p->cpi;
+	if (p->cpi || (p->delta != NULL && o->diffcolor == DIFF_COLOR_SHARE)) {
 		g->inc = xcalloc(p->nnodes, sizeof *g->inc);
 		diff_inclusive(p, g->inc);
-		g->maxshare = diff_max_share(p, g->inc);
+		if (!p->cpi)
+			g->maxshare = diff_max_share(p, g->inc);
 	}
 	g->head = o->fontsize * 3 +
 	    (o->subtitle != NULL ? o->fontsize * 2 : 0) +

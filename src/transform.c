@@ -197,6 +197,7 @@ transform_apply(const struct profile *in, const struct transform *t,
 		inc = xcalloc(in->nnodes, sizeof *inc);
 		diff_inclusive(in, inc);
 		out->diff_before = in->diff_before;
+		out->cpi = in->cpi;
 	}
 	/*
 	 * Depth first, so that each stack shares most of its frames with the

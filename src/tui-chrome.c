@@ -80,7 +80,7 @@ chrome_cat(char *buf, size_t size, const char *pre, const char *s,
 
 /* The active filters and screen: " | reverse | hide: /re/ ...". */
 static void
-chrome_describe(const struct vstate *s, char *buf, size_t size)
+chrome_describe(const struct vstate *s, int cpi, char *buf, size_t size)
 {
 	char pct[32];
 
@@ -100,7 +100,10 @@ chrome_describe(const struct vstate *s, char *buf, size_t size)
 	}
 	if (s->recursion)
 		chrome_cat(buf, size, " | recursion collapsed", "", "");
-	if (s->before)
+	if (cpi)
+		chrome_cat(buf, size, " | CPI, widths by ", s->before ?
+		    "cycles" : "instructions", "");
+	else if (s->before)
 		chrome_cat(buf, size, " | widths: BEFORE", "", "");
 	if (s->mode == MODE_SANDWICH)
 		chrome_cat(buf, size, " | callers and callees of ", s->func, "");
@@ -116,7 +119,7 @@ chrome_title(struct tui *t)
 	uint32_t root = view_root(t->v);
 	int n;
 
-	chrome_describe(&t->cur, filters, sizeof filters);
+	chrome_describe(&t->cur, p->cpi, filters, sizeof filters);
 	chrome_amount(p, PROFILE_ROOT, count, sizeof count);
 	n = snprintf(line, sizeof line, "%s | %s%s%s%s%s | %s%s%s%s", t->files,
 	    t->livelabel, t->livelabel[0] != '\0' ? " | " : "", count,

@@ -11,12 +11,14 @@
 
 #include <curses.h>
 #include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "diff.h"
 #include "svg.h"
 #include "text.h"
 #include "tui-screen.h"
@@ -80,6 +82,54 @@ graph_field(char *buf, size_t size, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(buf + n, size - n, fmt, ap);
 	va_end(ap);
+}
+
+/* A CPI profile's frame: its cycles and instructions, and their ratio. */
+static double
+graph_cpi(const struct diffcache *dc, const struct profile *p, uint32_t n,
+    uint64_t *cycles, uint64_t *instructions)
+{
+	diff_counts(p, dc->inc, n, instructions, cycles);
+	if (*instructions == 0)
+		return *cycles == 0 ? 1.0 : HUGE_VAL;
+	return (double)*cycles / (double)*instructions;
+}
+
+/* The colour of a CPI profile's frame, by its cycles per instruction. */
+static struct rgb
+graph_cpi_rgb(const struct diffcache *dc, const struct profile *p, uint32_t n)
+{
+	uint64_t cy, in;
+
+	return palette_cpi(graph_cpi(dc, p, n, &cy, &in));
+}
+
+/* Does the graph colour frames by their CPI? */
+static int
+graph_cpi_on(const struct tui *t, const struct profile *p)
+{
+	return p->cpi && !t->nocpi;
+}
+
+/* A CPI frame's status: cycles, instructions, CPI and IPC. */
+static void
+graph_cpi_status(const struct diffcache *dc, const struct profile *p,
+    uint32_t n, char *buf, size_t size)
+{
+	char c[64], i[64], ipc[32] = "-", cpi[32] = "-";
+	uint64_t cy, in;
+	double r = graph_cpi(dc, p, n, &cy, &in);
+
+	if (in > 0)
+		snprintf(cpi, sizeof cpi, "%.2f", r);
+	if (cy > 0)
+		snprintf(ipc, sizeof ipc, "%.2f", (double)in / (double)cy);
+	graph_field(buf, size, "cycles %s", profile_fmt(p, cy, NUM_LONG, c,
+	    sizeof c));
+	graph_field(buf, size, "instructions %s", profile_fmt(p, in, NUM_LONG,
+	    i, sizeof i));
+	graph_field(buf, size, "CPI %s", cpi);
+	graph_field(buf, size, "IPC %s", ipc);
 }
 
 /*
@@ -181,7 +231,9 @@ graph_status(struct tui *t)
 	int rw, nw, x, room;
 
 	right[0] = '\0';
-	if ((dc = diffcache_get(t, p)) != NULL)
+	if ((dc = diffcache_get(t, p)) != NULL && p->cpi)
+		graph_cpi_status(dc, p, t->v->sel, right, sizeof right);
+	else if (dc != NULL)
 		graph_diff_status(dc, p, t->v->sel, right, sizeof right);
 	else
 		graph_field(right, sizeof right, "%s", chrome_amount(p,
@@ -192,7 +244,7 @@ graph_status(struct tui *t)
 	if (t->p->nodes[PROFILE_ROOT].total != t->orig->nodes[PROFILE_ROOT].total)
 		graph_field(right, sizeof right, "%.2f%% of filtered",
 		    graph_pct(c, t->p->nodes[PROFILE_ROOT].total));
-	if (dc != NULL)
+	if (dc != NULL && !p->cpi)
 		graph_field(right, sizeof right, "widths: %s", p->diff_before ?
 		    "before" : "after");
 	graph_field(right, sizeof right, "%.2f%% of zoom",
@@ -218,6 +270,30 @@ graph_status(struct tui *t)
 	attr_set(A_NORMAL, 0, NULL);
 }
 
+/* The CPI scale at the right of the bottom line: each step on its colour. */
+static void
+graph_cpi_legend(void)
+{
+	static const char *const steps[] = { "<=0.25", "0.5", "1", "2", ">=4" };
+	static const double cpi[] = { 0.25, 0.5, 1, 2, 4 };
+	int x = COLS - 5, i;
+
+	for (i = 0; i < 5; i++)
+		x -= (int)strlen(steps[i]) + 2;
+	if (x < 0)
+		return;
+	mvaddstr(LINES - 1, x, " CPI ");
+	for (i = 0; i < 5; i++) {
+		if (term.colors == TERM_MONO)
+			attr_set(A_REVERSE, 0, NULL);
+		else
+			attr_set(A_NORMAL, term_pair(COLOR_BLACK,
+			    term_color(palette_cpi(cpi[i]))), NULL);
+		printw(" %s ", steps[i]);
+	}
+	attr_set(A_NORMAL, 0, NULL);
+}
+
 void
 graph_bottom(struct tui *t, const char *hint)
 {
@@ -238,6 +314,10 @@ graph_bottom(struct tui *t, const char *hint)
 		    graph_pct(mz, p->nodes[view_root(t->v)].total));
 	} else if (hint != NULL)
 		snprintf(line, sizeof line, "%s", hint);
+	else if (p->cpi)
+		snprintf(line, sizeof line, "Enter: zoom  C: %s  u: undo  /: "
+		    "search  ?: help  q: quit", t->nocpi ? "CPI colours" :
+		    "palette");
 	else if (p->delta != NULL)
 		snprintf(line, sizeof line, "Enter: zoom  w: widths from %s  "
 		    "d: colour by %s  u: undo  /: search  ?: help  q: quit",
@@ -249,6 +329,8 @@ graph_bottom(struct tui *t, const char *hint)
 		    "i: %s  ?: help  q: quit",
 		    t->v->icicle ? "flame graph" : "icicle");
 	chrome_bottom(line);
+	if (graph_cpi_on(t, p))
+		graph_cpi_legend();
 }
 
 /* Draw a run of narrow frames: blocks of eighths of a cell, or dots. */
@@ -305,7 +387,9 @@ graph_frame(struct tui *t, const struct view *v, const struct diffcache *dc,
 			a = A_REVERSE;
 	} else {
 		c = term_color((s->flags & SPAN_MATCH) ? match_rgb :
-		    dc != NULL ? graph_diff_rgb(t, dc, v->p, s->node) :
+		    dc != NULL && graph_cpi_on(t, v->p) ? graph_cpi_rgb(dc,
+		    v->p, s->node) : dc != NULL && !v->p->cpi ?
+		    graph_diff_rgb(t, dc, v->p, s->node) :
 		    palette_color(t->pal, nm->s, nm->len));
 		pair = term_pair(COLOR_BLACK, c);
 		a = A_NORMAL;
@@ -688,6 +772,12 @@ graph_action(struct tui *t, enum action act, const struct term_event *ev)
 	case ACT_COPY_NAME:
 	case ACT_COPY_STACK:
 		return graph_copy(t, act == ACT_COPY_STACK);
+	case ACT_CPI:
+		if (!t->p->cpi)
+			return graph_say(t, "C: no CPI profile; run flametui "
+			    "--cpi on perf record -e cycles,instructions -g");
+		t->nocpi = !t->nocpi;
+		return VIEW_DRAW;
 	default:
 		return SCREEN_PASS;
 	}

@@ -66,6 +66,7 @@ struct tui {
 	const char *format;	/* "perf", "folded+perf", ... */
 	enum palette pal;
 	int no_color;		/* --no-color */
+	int nocpi;		/* C: a CPI profile in the palette's colours */
 	char msg[512];		/* one-off message for the bottom line */
 	int icase;		/* the next search ignores case */
 	struct input_ids inputs;	/* never overwritten by an export */

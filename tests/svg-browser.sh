@@ -210,13 +210,17 @@ printf 'main;work 1234567\nmain 2.5\nmain;z 0.125\n' >"$TMP/big"
 # tie, 0.125%: two decimals as printf's (and flamegraph.pl's), 0.12%.
 printf 'a;b 1\na 799\n' >"$TMP/narrow"
 "$FLAMETUI" --svg="$TMP/narrow.svg" "$TMP/narrow"
+# A CPI graph: each frame's cycles, instructions, CPI and IPC.
+"$FLAMETUI" --cpi --svg="$TMP/cpi.svg" \
+	"$SHARED/conformance/perf/input/perf-cycles-instructions-01.txt"
 cat >"$TMP/titles.html" <<'EOF'
 <!DOCTYPE html>
 <html><body>
 <pre id="out"></pre>
 <script src="lib.js"></script>
 <script>
-var files = ["g.svg", "diff.svg", "neg.svg", "big.svg", "narrow.svg"], out = [];
+var files = ["g.svg", "diff.svg", "neg.svg", "big.svg", "narrow.svg", "cpi.svg"];
+var out = [];
 function next(k) {
 	if (k === files.length) {
 		document.getElementById("out").textContent = out.join("\n");
@@ -258,6 +262,18 @@ page_out "file://$TMP/titles.html" >"$TMP/titles"
 shown() {
 	grep "^$1$TAB" "$TMP/titles" | cut -f 2 | sed 's/^Function: //'
 }
+# The script's CPI details are the file's titles, where a frame has one.
+grep '^cpi\.svg title [0-9]*=' "$TMP/titles" | sed 's/^[^=]*=//' >"$TMP/cpi.want"
+shown cpi.svg >"$TMP/cpi.got"
+paste -d '\n' "$TMP/cpi.want" "$TMP/cpi.got" | awk 'NR % 2 { w = $0; next }
+	w != "none" && w != $0 { print "file: " w; print "shown: " $0 }' \
+	>"$TMP/cpi.diff"
+[ -s "$TMP/cpi.want" ] || fail "cpi.svg: no titles read"
+expect_eq "cpi.svg: the details the script shows are the file's titles" \
+	"" "$(cat "$TMP/cpi.diff")"
+expect_match "cpi.svg: noploop's main shown with its CPI" \
+	'^main \(68 samples, 61\.26%; cycles 68, instructions 274, CPI 0\.25, IPC 4\.03\)$' \
+	"$(cat "$TMP/cpi.got")"
 for f in g diff neg big narrow; do
 	$FRAMES titles "$TMP/$f.svg" | cut -f 1 >"$TMP/$f.want"
 	shown $f.svg >"$TMP/$f.got"
