@@ -25,7 +25,7 @@
 
 #define CAPTURE_TICK_MS 200		/* status line refresh */
 #define CAPTURE_SAMPLE 9		/* PERF_RECORD_SAMPLE */
-#define CAPTURE_MAX_ARGS 32		/* perf's own arguments */
+#define CAPTURE_MAX_ARGS (32 + 2 * RECORD_MAX_EVENTS + 6)	/* perf's own */
 #define CAPTURE_START_MAX 5.0		/* seconds perf may take to start */
 
 /* Signals received: SIGINT stops recording early, the others end it. */
@@ -356,11 +356,15 @@ capture_argv(struct record *rec, struct capture_args *a)
 		 * seen as switch records, not as other tasks' switches. */
 		if (!rec->all)
 			argv[argc++] = (char *)"--switch-events";
-	} else {
+	} else if (rec->freq_given || (rec->nevents == 0 &&
+	    (rec->memory == MEM_NONE || rec->memory == MEM_FAULTS))) {
+		/* Tracepoints and probes count every event: no -F. */
 		snprintf(freq, sizeof a->freq, "%ld", rec->freq);
 		argv[argc++] = (char *)"-F";
 		argv[argc++] = freq;
 	}
+	for (i = 0; i < rec->neargs; i++)
+		argv[argc++] = rec->eargs[i];
 	if (!rec->offcpu && (rec->callgraph == NULL ||
 	    strncmp(rec->callgraph, "dwarf", 5) != 0)) {
 		/* Small buffers make perf write to perf.data often enough

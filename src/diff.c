@@ -130,6 +130,21 @@ diff_color_name(enum diff_color c)
 	return c == DIFF_COLOR_SHARE ? "share" : "self";
 }
 
+const char *
+diff_cpi(struct profile *p)
+{
+	uint64_t cycles = 0;
+	uint32_t i;
+
+	for (i = 0; p->delta != NULL && i < p->nnodes; i++)
+		cycles += diff_other(p, i);
+	if (cycles == 0 || p->nodes[PROFILE_ROOT].total == 0)
+		return cycles == 0 ? "cycles" : "instructions";
+	diff_swap(p);
+	p->cpi = 1;
+	return NULL;
+}
+
 void
 diff_inclusive(const struct profile *p, int64_t *inc)
 {

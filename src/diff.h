@@ -34,6 +34,13 @@ void diff_build(const struct profile *before, const struct profile *after,
     int normalize, struct profile *out);
 
 /*
+ * Make p, read with parse_opts.cpi (cycles as BEFORE counts, instructions
+ * as AFTER's), a CPI profile sized by its cycles. Returns NULL, or without
+ * changing p the name of the event it has no counts of.
+ */
+const char *diff_cpi(struct profile *p);
+
+/*
  * Per node of a differential profile, the change of its whole subtree
  * (AFTER - BEFORE, in count units) into inc (p->nnodes of them).
  */

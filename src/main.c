@@ -162,24 +162,15 @@ main_load(struct run *r)
 static int
 main_cpi(struct run *r)
 {
-	uint64_t cycles = 0;
-	uint32_t i;
+	const char *missing;
 
-	if (!r->o.parse.cpi)
+	if (!r->o.parse.cpi || (missing = diff_cpi(&r->p)) == NULL)
 		return -1;
-	for (i = 0; r->p.delta != NULL && i < r->p.nnodes; i++)
-		cycles += diff_other(&r->p, i);
-	if (cycles == 0 || r->p.nodes[PROFILE_ROOT].total == 0) {
-		fprintf(stderr, "%s: --cpi wants samples of both cycles and "
-		    "instructions (perf record -e cycles,instructions -g), or "
-		    "folded \"stack CYCLES INSTRUCTIONS\" lines; the input has "
-		    "no %s\n", PROGNAME, cycles == 0 ? "cycles" :
-		    "instructions");
-		return 1;
-	}
-	diff_swap(&r->p);
-	r->p.cpi = 1;
-	return -1;
+	fprintf(stderr, "%s: --cpi wants samples of both cycles and "
+	    "instructions (perf record -e cycles,instructions -g), or folded "
+	    "\"stack CYCLES INSTRUCTIONS\" lines; the input has no %s\n",
+	    PROGNAME, missing);
+	return 1;
 }
 
 /* Replace r->p with view, which the caller built from it. */

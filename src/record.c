@@ -20,6 +20,7 @@
 
 #include "capture.h"
 #include "diag.h"
+#include "diff.h"
 #include "fold.h"
 #include "load.h"
 #include "offcpu.h"
@@ -32,7 +33,7 @@
 
 enum {
 	OPT_CALLGRAPH = 256, OPT_ICICLE, OPT_CHART, OPT_RAW, OPT_SVG,
-	OPT_OFFCPU, OPT_KEEP,
+	OPT_OFFCPU, OPT_KEEP, OPT_CPI, OPT_MEMORY,
 };
 
 static const struct option record_longopts[] = {
@@ -47,6 +48,9 @@ static const struct option record_longopts[] = {
 	{ "svg", required_argument, NULL, OPT_SVG },
 	{ "off-cpu", no_argument, NULL, OPT_OFFCPU },
 	{ "keep", no_argument, NULL, OPT_KEEP },
+	{ "cpi", no_argument, NULL, OPT_CPI },
+	{ "memory", required_argument, NULL, OPT_MEMORY },
+	{ "event", required_argument, NULL, 'e' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
 };
@@ -75,6 +79,15 @@ record_usage(FILE *f)
 "      --off-cpu          record scheduler switches (sched:sched_switch):\n"
 "                         where threads blocked, weighted by the\n"
 "                         microseconds they stayed off the CPU\n"
+"      --cpi              record cycles and instructions and show a CPI flame\n"
+"                         graph (see flametui --cpi); needs hardware\n"
+"                         counters, which many virtual machines lack\n"
+"      --memory=MODE      record memory use, in the mem palette: faults\n"
+"                         (page faults), brk or mmap (their system calls),\n"
+"                         malloc (calls, through a uprobe on libc's malloc,\n"
+"                         removed afterwards; needs root)\n"
+"  -e, --event=EVENT      record EVENT too, as perf record -e (repeatable);\n"
+"                         -F applies only when given\n"
 "\n"
 "Output (the interactive view when none is given):\n"
 "  -o, --output=FILE      save the capture as folded stacks (- for standard\n"
@@ -116,7 +129,7 @@ record_parse(struct record *rec, int argc, char **argv)
 	rec->freq = 99;
 	rec->secs = 10;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "+aF:d:o:p:t:h", record_longopts,
+	while ((c = getopt_long(argc, argv, "+aF:d:o:p:t:e:h", record_longopts,
 	    NULL)) != -1) {
 		lastarg = optarg;
 		switch (c) {
@@ -189,6 +202,17 @@ record_parse(struct record *rec, int argc, char **argv)
 		case OPT_KEEP:
 			rec->keep = 1;
 			break;
+		case OPT_CPI:
+			rec->cpi = 1;
+			break;
+		case OPT_MEMORY:
+			if (record_events_memory(rec, optarg) < 0)
+				return -1;
+			break;
+		case 'e':
+			if (record_events_add(rec, optarg) < 0)
+				return -1;
+			break;
 		case 'h':
 			record_usage(stdout);
 			return 1;
@@ -214,6 +238,11 @@ record_parse(struct record *rec, int argc, char **argv)
 	}
 	if (rec->pid == 0 && rec->tid == 0 && rec->cmd == NULL)
 		rec->all = 1;
+	if ((rec->cpi != 0) + (rec->memory != MEM_NONE) + rec->offcpu > 1) {
+		fprintf(stderr, "%s: record: one of --cpi, --memory and "
+		    "--off-cpu\n", PROGNAME);
+		return -1;
+	}
 	if (rec->raw && (rec->out == NULL || strcmp(rec->out, "-") == 0)) {
 		fprintf(stderr, "%s: record: --raw needs -o FILE\n", PROGNAME);
 		return -1;
@@ -260,11 +289,19 @@ record_paranoid(void)
 	return v;
 }
 
+/* Does rec trace (tracepoints, uprobes), which needs paranoid -1? */
+static int
+record_traces(const struct record *rec)
+{
+	return rec->offcpu || rec->memory == MEM_BRK ||
+	    rec->memory == MEM_MMAP || rec->memory == MEM_MALLOC;
+}
+
 /* Tell the user that perf_event_paranoid forbids this recording. */
 static void
 record_refuse_paranoid(const struct record *rec, int paranoid)
 {
-	int need = rec->offcpu ? -1 : rec->all ? 0 : 2;
+	int need = record_traces(rec) ? -1 : rec->all ? 0 : 2;
 
 	if (paranoid != INT_MIN && paranoid <= need) {
 		fprintf(stderr, "%s: perf was not allowed to record (see "
@@ -276,14 +313,15 @@ record_refuse_paranoid(const struct record *rec, int paranoid)
 		fprintf(stderr, "%s: kernel.perf_event_paranoid is %d, which "
 		    "forbids %s for unprivileged users (it needs %d or less)\n",
 		    PROGNAME, paranoid, rec->offcpu ? "tracing scheduler "
-		    "switches (--off-cpu)" : rec->all ? "recording the whole system" :
-		    "recording", need);
+		    "switches (--off-cpu)" : record_traces(rec) ? "tracing "
+		    "system calls (--memory)" : rec->all ? "recording the whole "
+		    "system" : "recording", need);
 	else
 		fprintf(stderr, "%s: perf was not allowed to record\n",
 		    PROGNAME);
 	fprintf(stderr, "%s: run as root, or allow it with: "
 	    "sudo sysctl kernel.perf_event_paranoid=%d\n", PROGNAME, need);
-	if (rec->all && !rec->offcpu && paranoid <= 2)
+	if (rec->all && !record_traces(rec) && paranoid <= 2)
 		fprintf(stderr, "%s: or record one process: -p PID, or "
 		    "-- COMMAND\n", PROGNAME);
 }
@@ -358,11 +396,13 @@ record_check(struct record *rec)
 		paranoid = record_paranoid();
 		if (paranoid != INT_MIN && (paranoid > 2 ||
 		    (rec->all && paranoid > 0) ||
-		    (rec->offcpu && paranoid > -1))) {
+		    (record_traces(rec) && paranoid > -1))) {
 			record_refuse_paranoid(rec, paranoid);
 			return -1;
 		}
 	}
+	if (record_events_check(rec, record_privileged()) < 0)
+		return -1;
 	/* Check now for the terminal the view needs, not after recording. */
 	if (rec->out == NULL && rec->svg == NULL) {
 		if ((fd = open("/dev/tty", O_RDWR | O_CLOEXEC)) < 0) {
@@ -519,6 +559,8 @@ record_svg(struct record *rec, const struct profile *p)
 
 	svg_defaults(&so);
 	so.inverted = rec->icicle;
+	if (rec->memory != MEM_NONE)
+		so.palette = PAL_MEM;
 	so.flamechart = rec->chart;
 	errno = 0;
 	if (svg_write(p, PROFILE_ROOT, &so, rec->svgsave.f) != 0) {
@@ -564,6 +606,8 @@ record_view(struct record *rec, const struct load *l, struct profile *p)
 
 	tui_defaults(&to);
 	to.icicle = rec->icicle;
+	if (rec->memory != MEM_NONE)
+		to.pal = PAL_MEM;
 	if (rec->cmd != NULL)
 		title = xasprintf("perf record -- %s", rec->cmd[0]);
 	else if (rec->pid != 0 || rec->tid != 0)
@@ -640,6 +684,19 @@ record_distinct(const struct profile *p)
 	return n;
 }
 
+/* Size a CPI capture by its cycles; 0, or 1 after saying what is missing. */
+static int
+record_cpi(struct profile *p)
+{
+	const char *missing = diff_cpi(p);
+
+	if (missing == NULL)
+		return 0;
+	fprintf(stderr, "%s: record --cpi: perf recorded no %s samples\n",
+	    PROGNAME, missing);
+	return 1;
+}
+
 /* Exit status after a signal: 128 + its number. */
 static int
 record_signalled(void)
@@ -664,8 +721,9 @@ record_use(struct record *rec, struct profile *p, struct load *l)
 
 	memset(&oc, 0, sizeof oc);
 	p->flamechart = rec->chart;
-	p->keeptimes = view;		/* for the heat map */
+	p->keeptimes = view && !rec->cpi;	/* for the heat map */
 	l->sink = &sink;
+	l->opts.cpi = rec->cpi;
 	if (rec->offcpu) {
 		if (capture_offcpu(rec, &oc) < 0)
 			return 2;
@@ -684,6 +742,12 @@ record_use(struct record *rec, struct profile *p, struct load *l)
 		offcpu_free(&oc);
 		return rec->savefailed ? 2 : 1;
 	}
+	if (rec->cpi && (ret = record_cpi(p)) != 0) {
+		offcpu_free(&oc);
+		return ret;
+	}
+	if (record_events_unit(rec) != NULL)
+		profile_set_unit(p, record_events_unit(rec));
 	distinct = record_distinct(p);
 	fprintf(stderr, "%s: read %llu sample%s in %llu stack%s\n", PROGNAME,
 	    (unsigned long long)tally.samples, tally.samples == 1 ? "" : "s",
@@ -721,7 +785,11 @@ record_run(struct record *rec)
 	int status, ret;
 
 	capture_catch(1);
+	if (record_events_setup(rec) < 0)
+		return 2;
+	rec->neargs = record_events_argv(rec, rec->eargs, 0);
 	status = capture_record(rec);
+	record_events_cleanup(rec);
 	if (capture_last_signal() != 0 && capture_last_signal() != SIGINT)
 		return 128 + capture_last_signal();
 	if (rec->samples == 0 && (status == -1 || !WIFEXITED(status) ||
@@ -771,6 +839,7 @@ record_main(int argc, char **argv)
 		ret = record_run(&rec);
 	record_close(&rec);
 	capture_catch(0);
+	record_events_cleanup(&rec);
 	record_cleanup(&rec);
 	save_input_free(&rec.inputs);
 	free(rec.held);

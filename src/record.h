@@ -18,6 +18,11 @@
  */
 int record_main(int argc, char **argv);
 
+#define RECORD_MAX_EVENTS 8	/* -e's */
+
+/* What --memory records. */
+enum { MEM_NONE, MEM_FAULTS, MEM_BRK, MEM_MMAP, MEM_MALLOC };
+
 /*
  * What `flametui record` was asked for, and the state of the capture:
  * record.c fills in the options, capture.c runs perf and keeps the rest.
@@ -38,6 +43,12 @@ struct record {
 	int raw;		/* --raw: -o saves perf script text */
 	int offcpu;		/* --off-cpu */
 	int keep;		/* --keep: leave perf.data behind */
+	int cpi;		/* --cpi: cycles and instructions */
+	int memory;		/* --memory=MODE: MEM_*, or MEM_NONE */
+	const char *events[RECORD_MAX_EVENTS];	/* -e EVENT, as given */
+	int nevents;
+	char *eargs[2 * RECORD_MAX_EVENTS + 6];	/* perf record's -e's */
+	int neargs;
 	const char *out;	/* -o FILE, or NULL */
 	const char *svg;	/* --svg=FILE, or NULL */
 
@@ -46,6 +57,7 @@ struct record {
 	struct save outsave;	/* -o FILE, opened before recording */
 	struct save svgsave;	/* --svg=FILE, likewise */
 	int savefailed;		/* an output was not written: keep perf.data */
+	char *probe;		/* the malloc uprobe added, to remove, or NULL */
 	char *perf;		/* path of the perf executable */
 	char *dir;		/* private temporary directory, or NULL */
 	char *data;		/* dir/perf.data */
@@ -87,5 +99,26 @@ void record_explain(struct record *, int status);
 /* Write p as folded stacks to -o FILE, opened before; 0, or -1 after
    saying why. */
 int record_save(struct record *, const struct profile *);
+
+
+/*
+ * record-events.c: the events asked for besides the default clock.
+ * Read --memory's MODE, or add an -e EVENT; 0, or -1 after a message.
+ */
+int record_events_memory(struct record *, const char *mode);
+int record_events_add(struct record *, const char *event);
+/*
+ * Check that the kernel gives the events (hardware counters for --cpi,
+ * tracepoints, uprobes, root for a probe); 0, or -1 after saying why.
+ */
+int record_events_check(struct record *, int privileged);
+/* Put the malloc uprobe in place, if asked; 0, or -1 after saying why. */
+int record_events_setup(struct record *);
+/* Remove the uprobe, if one was put in place. */
+void record_events_cleanup(struct record *);
+/* Append perf record's -e arguments to argv[0..argc); the new argc. */
+int record_events_argv(const struct record *, char **argv, int argc);
+/* The unit of the counts of --memory, or NULL for the default. */
+const char *record_events_unit(const struct record *);
 
 #endif
