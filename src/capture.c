@@ -357,11 +357,16 @@ capture_argv(struct record *rec, struct capture_args *a)
 		if (!rec->all)
 			argv[argc++] = (char *)"--switch-events";
 	} else if (rec->freq_given || (rec->nevents == 0 &&
-	    (rec->memory == MEM_NONE || rec->memory == MEM_FAULTS))) {
+	    rec->memory == MEM_NONE)) {
 		/* Tracepoints and probes count every event: no -F. */
 		snprintf(freq, sizeof a->freq, "%ld", rec->freq);
 		argv[argc++] = (char *)"-F";
 		argv[argc++] = freq;
+	} else if (rec->nevents == 0 && rec->memory == MEM_FAULTS) {
+		/* Every fault a sample: a frequency would weigh each by a
+		 * period the kernel guesses, and the shares would drift. */
+		argv[argc++] = (char *)"-c";
+		argv[argc++] = (char *)"1";
 	}
 	for (i = 0; i < rec->neargs; i++)
 		argv[argc++] = rec->eargs[i];
