@@ -5,7 +5,7 @@
  *
  * The protobuf is decoded by protobuf-c from src/pprof.proto. One sample
  * type is shown: --sample-type=NAME, else the profile's default_sample_type,
- * else "cpu", else the first. A location's lines run from the innermost
+ * else the last, as the pprof tool chooses. A location's lines run from the innermost
  * inlined function to the function it was inlined into; the inlined ones
  * are marked _[i], as stackcollapse-perf.pl marks inlined frames. A location
  * without a function name is named as pprof names it: "[file]" after the
@@ -346,17 +346,14 @@ pprof_pick(struct pprof *pp, const char *want, const char *file, char *err,
 		return -1;
 	}
 	if (want == NULL) {
+		/* As pprof: the default type, else the last. */
 		dflt = p->default_sample_type != 0 ?
-		    pprof_str(pp, p->default_sample_type) : "cpu";
+		    pprof_str(pp, p->default_sample_type) : "";
 		for (i = 0; i < p->n_sample_type; i++)
 			if (strcmp(pprof_str(pp, p->sample_type[i]->type),
 			    dflt) == 0)
 				return (ssize_t)i;
-		for (i = 0; i < p->n_sample_type; i++)
-			if (strcmp(pprof_str(pp, p->sample_type[i]->type),
-			    "cpu") == 0)
-				return (ssize_t)i;
-		return 0;
+		return (ssize_t)p->n_sample_type - 1;
 	}
 	for (i = 0; i < p->n_sample_type; i++)
 		if (strcmp(pprof_str(pp, p->sample_type[i]->type), want) == 0)

@@ -23,12 +23,15 @@ expect_file "uncompressed pprof detected by content" "$D/cpu.folded" "$TMP/out"
 "$FLAMETUI" --fold <"$TMP/profile.txt" >"$TMP/out" 2>/dev/null
 expect_file "pprof on standard input" "$D/cpu.folded" "$TMP/out"
 
-# A heap profile has no cpu type: the first (alloc_objects), or the one
-# asked for. Zero values (inuse_space of freed memory) are left out.
+# A heap profile without a default type: the last (inuse_space), as pprof
+# chooses, or the one asked for. Zero values (inuse_space of freed memory)
+# are left out.
 "$FLAMETUI" --fold "$D/heap.pb.gz" >"$TMP/out" 2>/dev/null
-expect_file "heap profile, first sample type" "$D/heap.folded" "$TMP/out"
-"$FLAMETUI" --fold --sample-type=inuse_space "$D/heap.pb.gz" >"$TMP/out" 2>/dev/null
-expect_file "heap profile, inuse_space" "$D/heap.inuse_space.folded" "$TMP/out"
+expect_file "heap profile, last sample type" "$D/heap.inuse_space.folded" \
+	"$TMP/out"
+"$FLAMETUI" --fold --sample-type=alloc_objects "$D/heap.pb.gz" >"$TMP/out" \
+	2>/dev/null
+expect_file "heap profile, alloc_objects" "$D/heap.folded" "$TMP/out"
 
 # An unknown sample type is an error that lists the known ones.
 "$FLAMETUI" --fold --sample-type=cycles "$D/heap.pb.gz" >"$TMP/out" 2>"$TMP/err"

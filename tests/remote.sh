@@ -17,9 +17,9 @@ widest_root() {
 expect_eq "CPU profile read" 0 $?
 expect_eq "spin is the widest" main.spin "$(widest_root <"$TMP/cpu")"
 
-# The heap in use, in bytes: hoard() holds 8 MiB of it.
-"$FLAMETUI" --svg="$TMP/heap.svg" --sample-type=inuse_space \
-    "$URL/debug/pprof/heap" 2>"$TMP/heap.err"
+# The heap in use, in bytes, by default as with go tool pprof: hoard()
+# holds 8 MiB of it.
+"$FLAMETUI" --svg="$TMP/heap.svg" "$URL/debug/pprof/heap" 2>"$TMP/heap.err"
 expect_eq "heap profile read" 0 $?
 expect_match "hoard's bytes" '<title>main\.hoard \([0-9,]+ bytes' \
     "$(cat "$TMP/heap.svg")"
