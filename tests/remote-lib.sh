@@ -6,8 +6,13 @@
 command -v go >/dev/null 2>&1 ||
 	{ echo "go not installed (Debian golang-go): no Go server to fetch from"; exit 77; }
 mkdir -p "$TMP/go/cache" "$TMP/go/path"
+# A GNU build-id of its own, which Go's linker leaves out: a system-wide
+# recording another test makes while this server runs then keeps a copy of
+# it in perf's build-id cache, and still reads its frames once it is gone.
+bid=$(od -An -N20 -tx1 /dev/urandom | tr -d ' \n')
 if ! (cd "$top_srcdir/tests/remote" && GOCACHE=$TMP/go/cache GOPATH=$TMP/go/path \
-    GO111MODULE=off GOFLAGS= CGO_ENABLED=0 go build -o "$TMP/go/server" server.go) \
+    GO111MODULE=off GOFLAGS= CGO_ENABLED=0 go build -ldflags="-B 0x$bid" \
+    -o "$TMP/go/server" server.go) \
     >"$TMP/go/build.log" 2>&1; then
 	echo "go cannot build tests/remote/server.go:"
 	cat "$TMP/go/build.log"
