@@ -444,20 +444,28 @@ perf_base(struct strv mod)
 static void perf_piece(struct perf_parse *, const char *, size_t, size_t,
     struct strv, struct strv);
 
-/* Add a frame named s (a dso, a source line), tidied as a symbol is. */
+/* The text from off to the end is one more frame of the sample. */
 static void
-perf_named(struct perf_parse *pp, const char *s, size_t len)
+perf_frame_add(struct perf_parse *pp, size_t off)
 {
 	struct perf_frame *fr;
-	size_t off = pp->textlen;
 
-	perf_put(pp, s, len);
-	pp->textlen = off + perf_tidy(pp->text + off, len);
 	pp->frames = xgrow(pp->frames, &pp->capframes, pp->nframes + 1,
 	    sizeof *pp->frames);
 	fr = &pp->frames[pp->nframes++];
 	fr->off = off;
 	fr->len = pp->textlen - off;
+}
+
+/* Add a frame named s (a dso, a source line), tidied as a symbol is. */
+static void
+perf_named(struct perf_parse *pp, const char *s, size_t len)
+{
+	size_t off = pp->textlen;
+
+	perf_put(pp, s, len);
+	pp->textlen = off + perf_tidy(pp->text + off, len);
+	perf_frame_add(pp, off);
 }
 
 /*
@@ -519,7 +527,6 @@ perf_piece(struct perf_parse *pp, const char *s, size_t len, size_t idx,
     struct strv pc, struct strv mod)
 {
 	const struct parse_opts *o = pp->opts;
-	struct perf_frame *fr;
 	struct strv base;
 	size_t off, i, n;
 	int unknown = 1;
@@ -580,11 +587,7 @@ perf_piece(struct perf_parse *pp, const char *s, size_t len, size_t idx,
 		perf_put(pp, base.s, base.len);
 		perf_put(pp, ")", 1);
 	}
-	pp->frames = xgrow(pp->frames, &pp->capframes, pp->nframes + 1,
-	    sizeof *pp->frames);
-	fr = &pp->frames[pp->nframes++];
-	fr->off = off;
-	fr->len = pp->textlen - off;
+	perf_frame_add(pp, off);
 }
 
 /*
@@ -977,14 +980,10 @@ fmt_perf_line(struct perf_parse *pp, const char *s, size_t len,
 void
 fmt_perf_push_frame(struct perf_parse *pp, const char *s, size_t len)
 {
-	struct perf_frame *fr;
+	size_t off = pp->textlen;
 
-	pp->frames = xgrow(pp->frames, &pp->capframes, pp->nframes + 1,
-	    sizeof *pp->frames);
-	fr = &pp->frames[pp->nframes++];
-	fr->off = pp->textlen;
-	fr->len = len;
 	perf_put(pp, s, len);
+	perf_frame_add(pp, off);
 	pp->inl = 0;
 }
 
