@@ -118,6 +118,43 @@ record_number(const char *s, long min, long max)
 	return v;
 }
 
+/*
+ * After the options (lastarg the last one's argument): the COMMAND, and
+ * the options that do not go together. Returns 0, or -1 with a message.
+ */
+static int
+record_scope(struct record *rec, int argc, char **argv, const char *lastarg)
+{
+	if (optind < argc)
+		rec->cmd = argv + optind;
+	/* "record --" alone, or "-- ''": not the whole system. */
+	if ((rec->cmd == NULL && !rec->all && optind > 1 && optind == argc &&
+	    strcmp(argv[optind - 1], "--") == 0 && argv[optind - 1] !=
+	    lastarg) || (rec->cmd != NULL && rec->cmd[0][0] == '\0')) {
+		fprintf(stderr, "%s: record: the COMMAND after -- is empty: "
+		    "give one, or -a for the whole system\n", PROGNAME);
+		return -1;
+	}
+	if ((rec->pid != 0) + (rec->tid != 0) + (rec->cmd != NULL) > 1 ||
+	    (rec->all && (rec->pid != 0 || rec->tid != 0))) {
+		fprintf(stderr, "%s: record: give one scope: -a, -p PID, -t TID "
+		    "or a COMMAND\n", PROGNAME);
+		return -1;
+	}
+	if (rec->pid == 0 && rec->tid == 0 && rec->cmd == NULL)
+		rec->all = 1;
+	if ((rec->cpi != 0) + (rec->memory != MEM_NONE) + rec->offcpu > 1) {
+		fprintf(stderr, "%s: record: one of --cpi, --memory and "
+		    "--off-cpu\n", PROGNAME);
+		return -1;
+	}
+	if (rec->raw && (rec->out == NULL || strcmp(rec->out, "-") == 0)) {
+		fprintf(stderr, "%s: record: --raw needs -o FILE\n", PROGNAME);
+		return -1;
+	}
+	return 0;
+}
+
 /* Parse the options into rec; returns 0, 1 after --help, or -1. */
 static int
 record_parse(struct record *rec, int argc, char **argv)
@@ -220,34 +257,7 @@ record_parse(struct record *rec, int argc, char **argv)
 			return -1;
 		}
 	}
-	if (optind < argc)
-		rec->cmd = argv + optind;
-	/* "record --" alone, or "-- ''": not the whole system. */
-	if ((rec->cmd == NULL && !rec->all && optind > 1 && optind == argc &&
-	    strcmp(argv[optind - 1], "--") == 0 && argv[optind - 1] !=
-	    lastarg) || (rec->cmd != NULL && rec->cmd[0][0] == '\0')) {
-		fprintf(stderr, "%s: record: the COMMAND after -- is empty: "
-		    "give one, or -a for the whole system\n", PROGNAME);
-		return -1;
-	}
-	if ((rec->pid != 0) + (rec->tid != 0) + (rec->cmd != NULL) > 1 ||
-	    (rec->all && (rec->pid != 0 || rec->tid != 0))) {
-		fprintf(stderr, "%s: record: give one scope: -a, -p PID, -t TID "
-		    "or a COMMAND\n", PROGNAME);
-		return -1;
-	}
-	if (rec->pid == 0 && rec->tid == 0 && rec->cmd == NULL)
-		rec->all = 1;
-	if ((rec->cpi != 0) + (rec->memory != MEM_NONE) + rec->offcpu > 1) {
-		fprintf(stderr, "%s: record: one of --cpi, --memory and "
-		    "--off-cpu\n", PROGNAME);
-		return -1;
-	}
-	if (rec->raw && (rec->out == NULL || strcmp(rec->out, "-") == 0)) {
-		fprintf(stderr, "%s: record: --raw needs -o FILE\n", PROGNAME);
-		return -1;
-	}
-	return 0;
+	return record_scope(rec, argc, argv, lastarg);
 }
 
 /* Is this process allowed to profile anything (root, CAP_PERFMON, ...)? */
