@@ -210,9 +210,16 @@ printf 'main;work 1234567\nmain 2.5\nmain;z 0.125\n' >"$TMP/big"
 # tie, 0.125%: two decimals as printf's (and flamegraph.pl's), 0.12%.
 printf 'a;b 1\na 799\n' >"$TMP/narrow"
 "$FLAMETUI" --svg="$TMP/narrow.svg" "$TMP/narrow"
-# A CPI graph: each frame's cycles, instructions, CPI and IPC.
-"$FLAMETUI" --cpi --svg="$TMP/cpi.svg" \
-	"$SHARED/conformance/perf/input/perf-cycles-instructions-01.txt"
+# A CPI graph: each frame's cycles, instructions, CPI and IPC, from the
+# shared corpus, which only a source checkout has beside it.
+CPI_IN=$SHARED/conformance/perf/input/perf-cycles-instructions-01.txt
+if [ -r "$CPI_IN" ]; then
+	"$FLAMETUI" --cpi --svg="$TMP/cpi.svg" "$CPI_IN"
+	cpi=1
+else
+	echo "skipped cpi.svg: $CPI_IN not found (only in a source checkout)"
+	cpi=0
+fi
 cat >"$TMP/titles.html" <<'EOF'
 <!DOCTYPE html>
 <html><body>
@@ -257,23 +264,27 @@ next(0);
 </script>
 </body></html>
 EOF
+[ $cpi = 1 ] || sed -i 's/, "cpi\.svg"\]/]/' "$TMP/titles.html"
 page_out "file://$TMP/titles.html" >"$TMP/titles"
 # shown FILE: the details the browser showed for FILE's frames, in order.
 shown() {
 	grep "^$1$TAB" "$TMP/titles" | cut -f 2 | sed 's/^Function: //'
 }
 # The script's CPI details are the file's titles, where a frame has one.
-grep '^cpi\.svg title [0-9]*=' "$TMP/titles" | sed 's/^[^=]*=//' >"$TMP/cpi.want"
-shown cpi.svg >"$TMP/cpi.got"
-paste -d '\n' "$TMP/cpi.want" "$TMP/cpi.got" | awk 'NR % 2 { w = $0; next }
-	w != "none" && w != $0 { print "file: " w; print "shown: " $0 }' \
-	>"$TMP/cpi.diff"
-[ -s "$TMP/cpi.want" ] || fail "cpi.svg: no titles read"
-expect_eq "cpi.svg: the details the script shows are the file's titles" \
-	"" "$(cat "$TMP/cpi.diff")"
-expect_match "cpi.svg: noploop's main shown with its CPI" \
-	'^main \(68 samples, 61\.26%; cycles 68, instructions 274, CPI 0\.25, IPC 4\.03\)$' \
-	"$(cat "$TMP/cpi.got")"
+if [ $cpi = 1 ]; then
+	grep '^cpi\.svg title [0-9]*=' "$TMP/titles" | sed 's/^[^=]*=//' \
+		>"$TMP/cpi.want"
+	shown cpi.svg >"$TMP/cpi.got"
+	paste -d '\n' "$TMP/cpi.want" "$TMP/cpi.got" |
+		awk 'NR % 2 { w = $0; next } w != "none" && w != $0 {
+		print "file: " w; print "shown: " $0 }' >"$TMP/cpi.diff"
+	[ -s "$TMP/cpi.want" ] || fail "cpi.svg: no titles read"
+	expect_eq "cpi.svg: the details the script shows are the file's titles" \
+		"" "$(cat "$TMP/cpi.diff")"
+	expect_match "cpi.svg: noploop's main shown with its CPI" \
+		'^main \(68 samples, 61\.26%; cycles 68, instructions 274, CPI 0\.25, IPC 4\.03\)$' \
+		"$(cat "$TMP/cpi.got")"
+fi
 for f in g diff neg big narrow; do
 	$FRAMES titles "$TMP/$f.svg" | cut -f 1 >"$TMP/$f.want"
 	shown $f.svg >"$TMP/$f.got"
